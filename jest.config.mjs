@@ -1,0 +1,40 @@
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const transform = { '^.+\\.(t|j)sx?$': require('./tools/jest/swc.cjs') };
+// ESM-only packages that jest must transform to CommonJS.
+const transformIgnorePatterns = ['/node_modules/(?!(altcha|altcha-lib)/)'];
+
+const web = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: '<rootDir>/../tools/jest/jsdom-environment.cjs',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-web.ts'],
+  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/../tools/jest/style-stub.cjs' },
+  transform,
+  transformIgnorePatterns,
+});
+const node = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  transform,
+  transformIgnorePatterns,
+});
+
+/** @type {import('jest').Config} */
+export default {
+  rootDir: '.',
+  projects: [
+    web('shared'),
+    web('shell'),
+    web('mfe-catalogue'),
+    web('mfe-orders'),
+    web('mfe-wallet'),
+    web('mfe-account'),
+    node('server'),
+    node('release'),
+  ],
+  testTimeout: 30_000,
+};
