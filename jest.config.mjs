@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-const transform = { '^.+\\.(t|j)sx?$': require('./tools/jest/swc.cjs') };
-// ESM-only packages that jest must transform to CommonJS.
-const transformIgnorePatterns = ['/node_modules/(?!(altcha|altcha-lib)/)'];
+const swc = require('./tools/jest/swc.cjs');
+// `.cjs` too: PGlite's CommonJS build uses dynamic import(), which jest's VM only runs once swc rewrites it.
+const transform = { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swc };
+// ESM-only packages that jest must transform to CommonJS (content-disposition and cookie come with fastify).
+const transformIgnorePatterns = ['/node_modules/(?!(altcha|altcha-lib|content-disposition|cookie|@electric-sql/pglite)/)'];
 
 const web = (name) => ({
   displayName: name,

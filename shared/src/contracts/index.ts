@@ -5,3 +5,6 @@ export * from './federation';
 export * from './user';
 export * from './verification';
 export * from './money';
+export * from './catalogue';
+export * from './orders';
+export * from './wallet';

@@ -1,0 +1,113 @@
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['mfe-catalogue', 'mfe-orders', 'mfe-wallet', 'mfe-account'];
+const FRONT_ENDS = ['shared', 'shell', ...REMOTES];
+const CODE = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
+
+/**
+ * Import boundaries of DESIGN.md section 2 (a remote never imports another remote or the shell;
+ * shared imports no app; the server imports only shared's contracts). Each folder gets ONE
+ * `no-restricted-imports` setting because a later flat-config block replaces a rule's options
+ * instead of merging them. Relative patterns only look at paths that climb out with `../`, so
+ * a folder's own relative imports stay allowed.
+ */
+const restrict = (...patterns) => ['error', { patterns }];
+const ban = (regex, message) => ({ regex, message });
+
+const boundaries = [
+  ...REMOTES.map((remote) => ({
+    name: `boundaries/${remote}`,
+    files: [`${remote}/${CODE}`],
+    rules: {
+      'no-restricted-imports': restrict(
+        ban(
+          '^@marketplace/(shell|server|release|e2e|mfe-[^/]+)(/|$)',
+          'A remote imports only @marketplace/shared and its own src; never another remote, the shell or the server.',
+        ),
+        ban(
+          '^(\\.\\./)+(shell|server|release|e2e|mfe-[^/]+)(/|$)',
+          'A remote must not reach into another remote, the shell or the server by a relative path.',
+        ),
+      ),
+    },
+  })),
+  {
+    name: 'boundaries/shared',
+    files: [`shared/${CODE}`],
+    rules: {
+      'no-restricted-imports': restrict(
+        ban(
+          '^@marketplace/(shell|server|release|e2e|mfe-[^/]+)(/|$)',
+          'shared is a library: it must not import any app (shell, remotes, server, release, e2e).',
+        ),
+        ban(
+          '^(\\.\\./)+(shell|server|release|e2e|mfe-[^/]+)(/|$)',
+          'shared is a library: it must not reach into any app by a relative path.',
+        ),
+      ),
+    },
+  },
+  {
+    name: 'boundaries/server',
+    files: [`server/${CODE}`],
+    rules: {
+      'no-restricted-imports': restrict(
+        ban(
+          '^@marketplace/shared(?!/contracts(/|$))(/|$)',
+          'The server may import only @marketplace/shared/contracts (pure zod/TS), not the client entry or other subpaths.',
+        ),
+        ban(
+          '^(\\.\\./)+shared(?!/src/contracts(/|$))(/|$)',
+          'The server may import only shared/src/contracts, not other parts of shared.',
+        ),
+        ban(
+          '^@marketplace/(shell|release|e2e|mfe-[^/]+)(/|$)',
+          'The server must not import a front-end app, the release CLI or the e2e tests.',
+        ),
+        ban(
+          '^(\\.\\./)+(shell|release|e2e|mfe-[^/]+)(/|$)',
+          'The server must not reach into a front-end app by a relative path.',
+        ),
+      ),
+    },
+  },
+];
+
+export default defineConfig([
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/var/',
+    '**/coverage/',
+    '**/test-results/',
+    '**/playwright-report/',
+    'server/src/db/migrations/',
+  ]),
+  { files: [CODE], extends: [js.configs.recommended, tseslint.configs.recommended] },
+  {
+    files: [CODE],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: FRONT_ENDS.map((folder) => `${folder}/src/**/*.{ts,tsx}`),
+    languageOptions: { globals: { ...globals.browser } },
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'tools/jest/**'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  // CommonJS files (jest helpers, the i18n key extractor) are loaded with require by design.
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  ...boundaries,
+]);

@@ -1,0 +1,46 @@
+import { registerReactCopy, type RemoteModule } from '@marketplace/shared';
+import * as React from 'react';
+import { lazy } from 'react';
+import { loadAccountMessages } from '../locales/load-messages';
+
+registerReactCopy(React, 'mfe_account');
+
+// One chunk per screen: a shopper opening the login page does not download the settings screens.
+const screens: RemoteModule['screens'] = {
+  '/login': lazy(() => import('../features/auth/components/login-screen').then((m) => ({ default: m.LoginScreen }))),
+  '/register': lazy(() =>
+    import('../features/auth/components/register-screen').then((m) => ({ default: m.RegisterScreen })),
+  ),
+  '/forgotPassword': lazy(() =>
+    import('../features/auth/components/forgot-password-screen').then((m) => ({ default: m.ForgotPasswordScreen })),
+  ),
+  '/changePassword': lazy(() =>
+    import('../features/auth/components/change-password-screen').then((m) => ({ default: m.ChangePasswordScreen })),
+  ),
+  '/profile': lazy(() =>
+    import('../features/profile/components/profile-screen').then((m) => ({ default: m.ProfileScreen })),
+  ),
+  '/setting': lazy(() =>
+    import('../features/settings/components/setting-screen').then((m) => ({ default: m.SettingScreen })),
+  ),
+  '/passwords': lazy(() =>
+    import('../features/security/components/passwords-screen').then((m) => ({ default: m.PasswordsScreen })),
+  ),
+  '/changePayPwd': lazy(() =>
+    import('../features/security/components/change-pay-pwd-screen').then((m) => ({ default: m.ChangePayPwdScreen })),
+  ),
+  '/security': lazy(() =>
+    import('../features/security/components/security-screen').then((m) => ({ default: m.SecurityScreen })),
+  ),
+  '/language': lazy(() =>
+    import('../features/language/components/language-screen').then((m) => ({ default: m.LanguageScreen })),
+  ),
+};
+
+const accountRemote: RemoteModule = {
+  namespace: 'account',
+  loadMessages: loadAccountMessages,
+  screens,
+};
+
+export default accountRemote;

@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { demoUser, renderScreen } from '../../../testing/render-screen';
+import { fail, fakeApi, ok } from '../../../testing/fake-api';
+import { resetBrowser, tokenCookie } from '../../../testing/reset-browser';
+import { LoginScreen } from './login-screen';
+
+const loginOk = ok({ userinfo: { ...demoUser, token: 'fresh-token' } });
+
+describe('/login', () => {
+  beforeEach(resetBrowser);
+
+  it('shows "Please input account and password" and sends nothing when either is empty', async () => {
+    const { calls } = fakeApi({});
+    await renderScreen(<LoginScreen />, { path: '/login' });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Please input account and password')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Account'), 'demo');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText('Please input account and password')).not.toHaveLength(0);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('stores the token cookie, toasts "Login Success" and goes to /', async () => {
+    const { calls } = fakeApi({ 'POST /api/user/login': loginOk });
+    const { store } = await renderScreen(<LoginScreen />, { path: '/login' });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Account'), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'demo123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Login Success')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/);
+    expect(calls[0]?.body).toEqual({ account: 'demo', password: 'demo123' });
+    expect(tokenCookie()).toBe('fresh-token');
+    expect(store.getState().session.token).toBe('fresh-token');
+    expect(store.getState().session.userInfo).toEqual(demoUser);
+  });
+
+  it('goes to the redirect query parameter after login', async () => {
+    fakeApi({ 'POST /api/user/login': loginOk });
+    await renderScreen(<LoginScreen />, { path: '/login?redirect=%2FmyPurchases%2F0' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Account'), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'demo123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/myPurchases/0');
+  });
+
+  it('shows the server message and stays logged out when the password is wrong', async () => {
+    fakeApi({ 'POST /api/user/login': fail('Account or password is incorrect') });
+    const { store } = await renderScreen(<LoginScreen />, { path: '/login' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Account'), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Account or password is incorrect')).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    expect(tokenCookie()).toBeUndefined();
+    expect(screen.queryByRole('status', { name: 'location' })).not.toBeInTheDocument();
+  });
+
+  it('prefills the account handed over by registration and links to Register and Forgot password', async () => {
+    fakeApi({});
+    await renderScreen(<LoginScreen />, { path: '/login?account=newbie' });
+    expect(screen.getByLabelText('Account')).toHaveValue('newbie');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgotPassword');
+  });
+});

@@ -1,0 +1,17 @@
+import { api } from '@marketplace/shared';
+import type { Language } from '@marketplace/shared/contracts';
+
+export const languageApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listLanguages: build.query<Language[], void>({
+      query: () => '/user/language_list',
+      providesTags: ['Language'],
+    }),
+    setUserLanguage: build.mutation<unknown, { lang: string }>({
+      query: ({ lang }) => ({ url: '/user/set_language', params: { lang } }),
+    }),
+  }),
+  overrideExisting: false,
+});
+
+export const { useListLanguagesQuery, useSetUserLanguageMutation } = languageApi;

@@ -1,0 +1,63 @@
+import { toastSuccess } from '@marketplace/shared';
+import { profileBody, type UserInfo } from '@marketplace/shared/contracts';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { textOf } from '../../forms/form-values';
+import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
+import { useUpdateUserProfileMutation } from '../api';
+import { useReloadUserInfo } from '../hooks/use-reload-user-info';
+
+interface ProfileFormProps {
+  user: UserInfo;
+  onSaved: () => void;
+}
+
+/** Personal information: the user name (family and given name), email and mobile. */
+export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
+  const { t } = useTranslation('account');
+  const validate = useSchemaValidation();
+  const reloadUserInfo = useReloadUserInfo();
+  const [updateProfile, { isLoading }] = useUpdateUserProfileMutation();
+
+  const submit = async (values: Record<string, unknown>) => {
+    const body = validate(profileBody, {
+      familyName: textOf(values.familyName).trim(),
+      givenName: textOf(values.givenName).trim(),
+      email: textOf(values.email).trim(),
+      mobile: textOf(values.mobile).trim(),
+    });
+    if (!body) return;
+    const result = await updateProfile(body);
+    if (result.error) return;
+    toastSuccess({ key: 'errors:ok.save' });
+    await reloadUserInfo();
+    onSaved();
+  };
+
+  return (
+    <Form
+      name="profile"
+      initialValues={{ familyName: user.familyName, givenName: user.givenName, email: user.email, mobile: user.mobile }}
+      onFinish={submit}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={isLoading}>
+          {t('action.save')}
+        </Button>
+      }
+    >
+      <Form.Header>{t('setting.personalInfo')}</Form.Header>
+      <Form.Item name="familyName" label={t('field.familyName')}>
+        <Input placeholder={t('placeholder.familyName')} autoComplete="family-name" clearable />
+      </Form.Item>
+      <Form.Item name="givenName" label={t('field.givenName')}>
+        <Input placeholder={t('placeholder.givenName')} autoComplete="given-name" clearable />
+      </Form.Item>
+      <Form.Item name="email" label={t('field.email')}>
+        <Input type="email" inputMode="email" placeholder={t('placeholder.email')} autoComplete="email" clearable />
+      </Form.Item>
+      <Form.Item name="mobile" label={t('field.mobile')}>
+        <Input type="tel" inputMode="tel" placeholder={t('placeholder.mobile')} autoComplete="tel" clearable />
+      </Form.Item>
+    </Form>
+  );
+};

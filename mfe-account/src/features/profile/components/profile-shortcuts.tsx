@@ -1,0 +1,68 @@
+import { Grid, List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+/** Order status tabs of spec section 4 that the personal centre links to directly. */
+const ORDER_SHORTCUTS = [
+  { key: 'toPay', path: '/myPurchases/0' },
+  { key: 'toShip', path: '/myPurchases/1' },
+  { key: 'delivered', path: '/myPurchases/2' },
+  { key: 'afterSale', path: '/myPurchases/-4' },
+] as const;
+
+const WALLET_SHORTCUTS = [
+  { key: 'topUp', path: '/topUp' },
+  { key: 'withdraw', path: '/withDraw' },
+  { key: 'fundRecords', path: '/capitalRecord' },
+] as const;
+
+const SERVICE_SHORTCUTS = [
+  { key: 'addresses', path: '/address' },
+  { key: 'settings', path: '/setting' },
+  { key: 'help', path: '/helpAndSupport' },
+] as const;
+
+/** Rows are real links (middle-click, screen readers' link lists); each link fills its row. */
+export const ProfileShortcuts = () => {
+  const { t } = useTranslation('account');
+  return (
+    <>
+      <List header={<h2 className="profile-heading">{t('profile.myOrders')}</h2>}>
+        <List.Item extra={t('profile.allOrders')} arrow>
+          <Link to="/myPurchases" className="profile-link">
+            {t('profile.myOrders')}
+          </Link>
+        </List.Item>
+      </List>
+      <nav aria-label={t('profile.orderStatus')}>
+        <Grid columns={4} gap={8} className="profile-grid">
+          {ORDER_SHORTCUTS.map(({ key, path }) => (
+            <Grid.Item key={key}>
+              <Link to={path} className="profile-grid__link">
+                {t(`profile.orders.${key}`)}
+              </Link>
+            </Grid.Item>
+          ))}
+        </Grid>
+      </nav>
+      <List header={<h2 className="profile-heading">{t('profile.wallet')}</h2>}>
+        {WALLET_SHORTCUTS.map(({ key, path }) => (
+          <List.Item key={key} arrow>
+            <Link to={path} className="profile-link">
+              {t(`profile.shortcut.${key}`)}
+            </Link>
+          </List.Item>
+        ))}
+      </List>
+      <List header={<h2 className="profile-heading">{t('profile.services')}</h2>}>
+        {SERVICE_SHORTCUTS.map(({ key, path }) => (
+          <List.Item key={key} arrow>
+            <Link to={path} className="profile-link">
+              {t(`profile.shortcut.${key}`)}
+            </Link>
+          </List.Item>
+        ))}
+      </List>
+    </>
+  );
+};

@@ -1,0 +1,61 @@
+import { selectLang, selectUserInfo, useAppSelector } from '@marketplace/shared';
+import { List, Popup } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AccountPage } from '../../layout/components/account-page';
+import { ProfileForm } from '../../profile/components/profile-form';
+import { userNameOf } from '../../profile/components/profile-summary';
+import { LogoutButton } from './logout-button';
+import './setting-screen.css';
+
+const LINKS = [
+  { key: 'loginPassword', path: '/passwords' },
+  { key: 'paymentCode', path: '/changePayPwd' },
+  { key: 'security', path: '/security' },
+] as const;
+
+/** antd-mobile's clickable List.Item is an `<a>` without href; rows hold real links and buttons instead. */
+export const SettingScreen = () => {
+  const { t } = useTranslation('account');
+  const user = useAppSelector(selectUserInfo);
+  const lang = useAppSelector(selectLang);
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <AccountPage title={t('title.setting')}>
+      <List>
+        <List.Item arrow extra={user ? userNameOf(user) : undefined}>
+          <button type="button" className="setting-link" disabled={!user} onClick={() => setEditing(true)}>
+            {t('setting.personalInfo')}
+          </button>
+        </List.Item>
+        {LINKS.map(({ key, path }) => (
+          <List.Item key={key} arrow>
+            <Link to={path} className="setting-link">
+              {t(`setting.${key}`)}
+            </Link>
+          </List.Item>
+        ))}
+        <List.Item arrow extra={lang.language_name}>
+          <Link to="/language" className="setting-link">
+            {t('setting.language')}
+          </Link>
+        </List.Item>
+      </List>
+      <div className="setting-logout">
+        <LogoutButton />
+      </div>
+      <Popup
+        visible={editing && Boolean(user)}
+        onMaskClick={() => setEditing(false)}
+        onClose={() => setEditing(false)}
+        showCloseButton
+        destroyOnClose
+        bodyStyle={{ maxHeight: '85vh', overflowY: 'auto' }}
+      >
+        {user && <ProfileForm user={user} onSaved={() => setEditing(false)} />}
+      </Popup>
+    </AccountPage>
+  );
+};

@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import type { RemoteModule } from '@marketplace/shared';
+
+const HomeScreen = lazy(() => import('../features/home/components/home-screen'));
+const ExploreScreen = lazy(() => import('../features/explore/components/explore-screen'));
+const BagScreen = lazy(() => import('../features/bag/components/bag-screen'));
+const FilterScreen = lazy(() => import('../features/filter/components/filter-screen'));
+
+const catalogue: RemoteModule = {
+  namespace: 'catalogue',
+  loadMessages: async (lang) => {
+    try {
+      return (await import(`../locales/${lang}.json`)).default;
+    } catch {
+      return (await import('../locales/en.json')).default;
+    }
+  },
+  screens: {
+    '/index': HomeScreen,
+    '/home': HomeScreen,
+    '/explore': ExploreScreen,
+    '/bag': BagScreen,
+    '/filter': FilterScreen,
+  },
+};
+
+export default catalogue;

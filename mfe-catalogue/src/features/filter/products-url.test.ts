@@ -1,0 +1,30 @@
+import { buildProductsUrl } from './products-url';
+
+describe('buildProductsUrl', () => {
+  it('puts category, sort and the price range in cents into the product list URL', () => {
+    expect(buildProductsUrl({ category: 'toys', sort: 'priceAsc', minPrice: '5', maxPrice: '19.99' })).toEqual({
+      url: '/products?category=toys&sort=priceAsc&minPrice=500&maxPrice=1999',
+    });
+  });
+
+  it('leaves out an empty category and empty bounds', () => {
+    expect(buildProductsUrl({ category: '', sort: 'sales', minPrice: ' ', maxPrice: '' })).toEqual({
+      url: '/products?sort=sales',
+    });
+  });
+
+  it('refuses an amount that is not a price', () => {
+    expect(buildProductsUrl({ category: '', sort: 'sales', minPrice: '1.234', maxPrice: '' })).toEqual({
+      error: 'priceInvalid',
+    });
+    expect(buildProductsUrl({ category: '', sort: 'sales', minPrice: '', maxPrice: '-3' })).toEqual({
+      error: 'priceInvalid',
+    });
+  });
+
+  it('refuses a minimum above the maximum', () => {
+    expect(buildProductsUrl({ category: '', sort: 'newest', minPrice: '20', maxPrice: '10' })).toEqual({
+      error: 'priceOrder',
+    });
+  });
+});

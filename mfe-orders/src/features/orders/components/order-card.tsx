@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Money } from '@marketplace/shared';
+import { findLanguage, type OrderSummary } from '@marketplace/shared/contracts';
+import './order-card.css';
+
+/** One order in the list: shop, first product, status and what was paid. */
+export default function OrderCard({ order }: { order: OrderSummary }) {
+  const { t, i18n } = useTranslation('orders');
+  return (
+    <article className="orders-card" aria-label={t('card.orderNo', { orderNo: order.orderNo })}>
+      <header className="orders-card__header">
+        <span className="orders-card__shop">{order.shopName}</span>
+        <span className="orders-card__status">{t(`status.${order.status}`)}</span>
+      </header>
+      <div className="orders-card__body">
+        {order.productImage && <img className="orders-card__image" src={order.productImage} alt="" />}
+        <div className="orders-card__product">
+          <p className="orders-card__title">{order.productTitle}</p>
+          <p className="orders-card__meta">{t('card.orderNo', { orderNo: order.orderNo })}</p>
+          <p className="orders-card__meta">
+            {t('card.placedAt', { date: new Date(order.createdAt).toLocaleDateString(findLanguage(i18n.language)?.htmlLang) })}
+          </p>
+        </div>
+      </div>
+      <footer className="orders-card__footer">
+        <span>{t('card.quantity', { count: order.quantity })}</span>
+        <span>
+          {t('card.total')}{' '}
+          <strong>
+            <Money cents={order.total} />
+          </strong>
+        </span>
+      </footer>
+    </article>
+  );
+}

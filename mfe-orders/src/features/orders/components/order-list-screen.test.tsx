@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderSummary, Page } from '@marketplace/shared/contracts';
+import { renderScreen } from '../../../testing/render-screen';
+import OrderListScreen from './order-list-screen';
+
+const order = (id: number, status: OrderSummary['status']): OrderSummary => ({
+  id,
+  orderNo: `M2026${id}`,
+  status,
+  shopName: 'Sunrise Outdoor',
+  productTitle: 'Trail tent',
+  productImage: null,
+  quantity: 2,
+  total: 12_999,
+  createdAt: '2026-03-01T10:00:00.000Z',
+});
+
+/** A fake order_list: answers with the orders of the asked status, one page. */
+const serveOrders = (orders: OrderSummary[]) => {
+  const asked: URLSearchParams[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(new Request(input, init).url);
+    asked.push(url.searchParams);
+    const status = url.searchParams.get('status');
+    const list = orders.filter((o) => status === 'all' || String(o.status) === status);
+    const page: Page<OrderSummary> = { list, total: list.length, page: 1, pageSize: 10 };
+    return new Response(JSON.stringify({ code: 1, msg: '', data: page }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return asked;
+};
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('My purchases', () => {
+  it('shows the ten status tabs of the spec and opens the one in the URL', async () => {
+    serveOrders([order(1, 0), order(2, 4)]);
+    await renderScreen(<OrderListScreen />, { path: '/myPurchases/4', route: '/myPurchases/:status?' });
+
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'All',
+      'To pay',
+      'To ship',
+      'Delivered',
+      'Received',
+      'Completed',
+      'Cancelled',
+      'Refund in progress',
+      'Refunded',
+      'In after-sale',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Completed' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('article', { name: 'Order No. M20262' })).toHaveTextContent('$129.99');
+    expect(screen.queryByRole('article', { name: 'Order No. M20261' })).not.toBeInTheDocument();
+  });
+
+  it('asks order_list for the tab status, page and page size', async () => {
+    const asked = serveOrders([order(1, -3)]);
+    await renderScreen(<OrderListScreen />, { path: '/myPurchases/-3', route: '/myPurchases/:status?' });
+
+    await screen.findByRole('article', { name: 'Order No. M20261' });
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ status: '-3', page: '1', pageSize: '10' });
+  });
+
+  it('shows all orders on /order and at an unknown status', async () => {
+    const asked = serveOrders([order(1, 0), order(2, 1)]);
+    await renderScreen(<OrderListScreen />, { path: '/myPurchases/9', route: '/myPurchases/:status?' });
+
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    expect(asked[0]?.get('status')).toBe('all');
+  });
+
+  it('changing tab moves the URL to that status', async () => {
+    serveOrders([]);
+    await renderScreen(<OrderListScreen />, { path: '/order', route: '/order' });
+    await screen.findByText('No orders here yet');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'To ship' }));
+
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/myPurchases/1');
+  });
+});

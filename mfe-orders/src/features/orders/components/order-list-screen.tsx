@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Tabs } from 'antd-mobile';
+import { EmptyState, PageHeader, PagedList } from '@marketplace/shared';
+import { isOrderStatusTab, ORDER_STATUS_TABS, type OrderSummary } from '@marketplace/shared/contracts';
+import { useLazyListOrdersQuery } from '../api';
+import OrderCard from './order-card';
+
+const PAGE_SIZE = 10;
+
+/** `/myPurchases/:status?` and `/order`: the order list with one tab per status; the URL holds the tab. */
+export default function OrderListScreen() {
+  const { t } = useTranslation('orders');
+  const navigate = useNavigate();
+  const { status: param } = useParams();
+  const status = isOrderStatusTab(param) ? param : 'all';
+  const [listOrders] = useLazyListOrdersQuery();
+
+  const loadPage = useCallback(
+    (page: number) => listOrders({ status, page, pageSize: PAGE_SIZE }).unwrap(),
+    [listOrders, status],
+  );
+
+  return (
+    <main>
+      <PageHeader title={t('title.myPurchases')} />
+      <Tabs activeKey={status} onChange={(key) => navigate(`/myPurchases/${key}`, { replace: true })}>
+        {ORDER_STATUS_TABS.map((key) => (
+          <Tabs.Tab key={key} title={t(`tabs.${key}`)} />
+        ))}
+      </Tabs>
+      {/* Keyed by status so a tab change starts again from page 1. */}
+      <PagedList<OrderSummary>
+        key={status}
+        loadPage={loadPage}
+        pageSize={PAGE_SIZE}
+        renderItem={(order) => <OrderCard order={order} />}
+        label={t('title.myPurchases')}
+        empty={<EmptyState title={t('empty')} />}
+      />
+    </main>
+  );
+}

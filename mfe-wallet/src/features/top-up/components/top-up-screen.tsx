@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { List, Skeleton } from 'antd-mobile';
+import { Money, PageHeader } from '@marketplace/shared';
+import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
+import { useGetUserInfoQuery } from '../api';
+import { TOP_UP_METHOD_ICONS, TOP_UP_METHOD_ROUTES } from '../top-up-methods';
+import './top-up-screen.css';
+
+/** `/topUp`: the balance and the four ways to add to it. */
+export default function TopUpScreen() {
+  const { t } = useTranslation('wallet');
+  const { data: user } = useGetUserInfoQuery();
+  return (
+    <main className="wallet-top-up">
+      <PageHeader title={t('title.topUp')} />
+      <section className="wallet-top-up__balance" aria-labelledby="wallet-top-up-balance">
+        <h2 id="wallet-top-up-balance" className="wallet-top-up__balance-label">
+          {t('topUp.balance')}
+        </h2>
+        {user ? (
+          <p className="wallet-top-up__balance-amount">
+            <Money cents={user.balance} />
+          </p>
+        ) : (
+          <Skeleton.Title animated />
+        )}
+      </section>
+      <List header={t('topUp.chooseMethod')}>
+        {RECHARGE_METHODS.map((method) => (
+          <List.Item
+            key={method}
+            prefix={<span aria-hidden="true">{TOP_UP_METHOD_ICONS[method]}</span>}
+            description={t(`topUp.methods.${method}.text`)}
+            arrow
+          >
+            <Link className="wallet-top-up__link" to={TOP_UP_METHOD_ROUTES[method]}>
+              {t(`topUp.methods.${method}.title`)}
+            </Link>
+          </List.Item>
+        ))}
+      </List>
+      <List>
+        <List.Item arrow>
+          <Link className="wallet-top-up__link" to="/topUpRecord">
+            {t('topUp.records')}
+          </Link>
+        </List.Item>
+      </List>
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+import type { DeploymentManifest } from '@marketplace/shared/contracts';
+
+/** What the release tool records beside each deployed version (`deploy.json`). */
+export interface DeployInfo {
+  name: string;
+  folder: string;
+  version: string;
+  gitCommit: string | null;
+  /** True when the working tree had uncommitted changes at deploy time. */
+  gitDirty: boolean;
+  builtAt: string;
+  deployedAt: string;
+  /** Digest of the build output, used to tell a re-deploy of the same build from a clash. */
+  contentDigest: string;
+  exposes: string[];
+  shared: Array<{ name: string; version: string; requiredVersion: string; singleton: boolean }>;
+  routes: unknown[];
+}
+
+export type PutVersionResult = 'created' | 'unchanged';
+
+/**
+ * Where deployed remote versions and the live manifest live. Versions are immutable; the
+ * manifest is replaced as a whole. The local store serves the embedded setup; an object-store
+ * implementation serves a CDN.
+ */
+export interface DeploymentStore {
+  /**
+   * Stores a build as `<folder>/<version>/`. An identical existing build is left alone; a
+   * different build under the same version is refused, since versions are immutable.
+   */
+  putVersion(sourceDir: string, info: DeployInfo): Promise<PutVersionResult>;
+  readDeployInfo(folder: string, version: string): Promise<DeployInfo | null>;
+  listVersions(folder: string): Promise<string[]>;
+  readManifest(): Promise<DeploymentManifest | null>;
+  /** Replaces the manifest atomically: readers see the old one or the new one, never a mix. */
+  writeManifest(manifest: DeploymentManifest): Promise<void>;
+}
+
+export class VersionConflictError extends Error {
+  constructor(folder: string, version: string) {
+    super(
+      `${folder} ${version} is already deployed with different content. Deployed versions are immutable: ` +
+        `bump the version in ${folder}/package.json (or set VERSION) and build again.`,
+    );
+    this.name = 'VersionConflictError';
+  }
+}

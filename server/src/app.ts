@@ -1,0 +1,84 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config';
+import { openDatabase, type Database } from './db/client';
+import { seedDemoData } from './db/seed';
+import { resolveAltchaKey } from './lib/altcha-key';
+import { createOutboxMailer, type Mailer } from './modules/mail/mailer';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { createUserRepository } from './modules/user/user.repository';
+import { userRoutes } from './modules/user/user.routes';
+import { createUserService } from './modules/user/user.service';
+import { createVerificationRepository } from './modules/verification/verification.repository';
+import { verificationRoutes } from './modules/verification/verification.routes';
+import { createVerificationService } from './modules/verification/verification.service';
+import { authPlugin } from './plugins/app/auth';
+import { errorsPlugin } from './plugins/app/errors';
+import { i18nPlugin } from './plugins/app/i18n';
+import { securityPlugin } from './plugins/external/security';
+import { staticFilesPlugin } from './plugins/external/static-files';
+import { swaggerPlugin } from './plugins/external/swagger';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** Replaces the outbox mailer (e.g. SMTP). */
+  mailer?: Mailer;
+  /** Pino logger options; false silences it (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Opens and migrates the database, seeds demo data, and wires every plugin and route. Used by main and tests. */
+export const buildApp = async (config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Headers `lang`/`language` and `token` are read as-is; the body limit guards against huge strings.
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config.database);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.close());
+  try {
+    if (config.seedDemo) await seedDemoData(database.db);
+
+    await app.register(i18nPlugin);
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin);
+    await app.register(swaggerPlugin);
+
+    const users = createUserRepository(database.db);
+    await app.register(authPlugin, { users, now: config.now });
+
+    const verification = createVerificationService({
+      repository: createVerificationRepository(database.db),
+      config: config.altcha,
+      hmacKey: resolveAltchaKey(config.altcha.hmacKey, config.dataDir),
+      now: config.now,
+    });
+    const mailer = options.mailer ?? createOutboxMailer(path.join(config.dataDir, 'outbox'), app.log);
+    const userService = createUserService({ users, mailer, now: config.now });
+
+    await app.register(verificationRoutes, { service: verification });
+    await app.register(userRoutes, { service: userService, verification, authRateLimit: config.authRateLimit });
+    await app.register(ordersRoutes, {
+      service: createOrdersService({ orders: createOrdersRepository(database.db) }),
+    });
+    await app.register(staticFilesPlugin, { shellDir: config.shellDir, deployDir: config.deployDir });
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+};

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { findRepoRoot } from './repo-root';
+
+export type DatabaseConfig =
+  /** `dataDir` undefined = in-memory (tests). */
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string };
+
+export interface AltchaConfig {
+  /** Empty = a random key generated once and kept in DATA_DIR. */
+  hmacKey: string;
+  algorithm: 'SHA-256' | 'PBKDF2/SHA-256';
+  cost: number;
+  /** Upper bound of the secret counter; the widget tries about half of it on average. */
+  maxNumber: number;
+  challengeTtlMs: number;
+  tokenTtlMs: number;
+}
+
+export interface RateLimitConfig {
+  /** Requests per window for login and register, per IP and account. */
+  max: number;
+  windowMs: number;
+}
+
+export interface AppConfig {
+  dataDir: string;
+  database: DatabaseConfig;
+  deployDir: string;
+  /** Built shell; not served when the folder has no index.html. */
+  shellDir: string;
+  logLevel: string;
+  altcha: AltchaConfig;
+  authRateLimit: RateLimitConfig;
+  /** Seed the demo shopper on start. */
+  seedDemo: boolean;
+  /** Injectable clock so lock and expiry rules are testable. */
+  now: () => Date;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const parsed = Number(value);
+  return value && Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+};
+
+export const defaultAltcha = (): AltchaConfig => ({
+  hmacKey: '',
+  algorithm: 'SHA-256',
+  cost: 1,
+  maxNumber: 100_000,
+  challengeTtlMs: 10 * 60_000,
+  tokenTtlMs: 30 * 60_000,
+});
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } => {
+  const root = findRepoRoot();
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'var'));
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') },
+    deployDir: path.resolve(env.DEPLOY_DIR ?? path.join(root, 'var', 'deploy')),
+    shellDir: path.resolve(env.SHELL_DIR ?? path.join(root, 'shell', 'dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    altcha: {
+      ...defaultAltcha(),
+      hmacKey: env.ALTCHA_HMAC_KEY ?? '',
+      maxNumber: int(env.ALTCHA_MAX_NUMBER, 100_000),
+    },
+    authRateLimit: { max: int(env.AUTH_RATE_LIMIT_MAX, 10), windowMs: 60_000 },
+    seedDemo: true,
+    now: () => new Date(),
+  };
+};

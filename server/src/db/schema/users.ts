@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    account: text('account').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    paymentCodeHash: text('payment_code_hash'),
+    familyName: text('family_name').notNull().default(''),
+    givenName: text('given_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    /** Integer cents. A later issue replaces the free-standing balance with a ledger. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    lang: text('lang').notNull().default('en'),
+    paymentFailures: smallint('payment_failures').notNull().default(0),
+    paymentLockedUntil: timestamp('payment_locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_balance_non_negative', sql`${t.balance} >= 0`)],
+);
+
+export const userTokens = pgTable('user_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the token: a leaked table cannot be replayed. */
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResetCodes = pgTable('password_reset_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

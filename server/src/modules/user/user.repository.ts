@@ -1,0 +1,144 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordResetCodes, users, userTokens } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type ProfileChanges = Partial<Pick<UserRow, 'familyName' | 'givenName' | 'email' | 'mobile'>>;
+
+export const createUserRepository = (db: Db) => ({
+  async findByAccount(account: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.account, account));
+    return row;
+  },
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  /** Returns undefined when the account is taken (unique index, race-safe). */
+  async insert(user: NewUser): Promise<UserRow | undefined> {
+    const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.account }).returning();
+    return row;
+  },
+
+  async update(id: number, changes: ProfileChanges & Partial<Pick<UserRow, 'lang' | 'passwordHash'>>) {
+    await db
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  },
+
+  async setPaymentCode(id: number, paymentCodeHash: string) {
+    await db
+      .update(users)
+      .set({ paymentCodeHash, paymentFailures: 0, paymentLockedUntil: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  },
+
+  /** Atomic increment, so parallel wrong guesses cannot slip past the limit. */
+  async addPaymentFailure(id: number): Promise<number> {
+    const [row] = await db
+      .update(users)
+      .set({ paymentFailures: sql`${users.paymentFailures} + 1` })
+      .where(eq(users.id, id))
+      .returning({ failures: users.paymentFailures });
+    return row?.failures ?? 0;
+  },
+
+  async lockPayments(id: number, until: Date) {
+    await db.update(users).set({ paymentFailures: 0, paymentLockedUntil: until }).where(eq(users.id, id));
+  },
+
+  async clearPaymentFailures(id: number) {
+    await db.update(users).set({ paymentFailures: 0, paymentLockedUntil: null }).where(eq(users.id, id));
+  },
+
+  async insertToken(userId: number, tokenHash: string, expiresAt: Date) {
+    await db.insert(userTokens).values({ userId, tokenHash, expiresAt });
+  },
+
+  async findUserByToken(tokenHash: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select({ user: users })
+      .from(userTokens)
+      .innerJoin(users, eq(users.id, userTokens.userId))
+      .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)));
+    return row?.user;
+  },
+
+  async revokeToken(tokenHash: string, now: Date) {
+    await db
+      .update(userTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.revokedAt)));
+  },
+
+  async revokeAllTokens(userId: number, now: Date) {
+    await db
+      .update(userTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
+  },
+
+  /** A new code replaces any earlier one still open. */
+  async replaceResetCode(userId: number, codeHash: string, expiresAt: Date, now: Date) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(passwordResetCodes)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
+      await tx.insert(passwordResetCodes).values({ userId, codeHash, expiresAt });
+    });
+  },
+
+  async findOpenResetCode(userId: number, now: Date) {
+    const [row] = await db
+      .select()
+      .from(passwordResetCodes)
+      .where(
+        and(
+          eq(passwordResetCodes.userId, userId),
+          isNull(passwordResetCodes.usedAt),
+          gt(passwordResetCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(passwordResetCodes.id))
+      .limit(1);
+    return row;
+  },
+
+  async addResetAttempt(codeId: number): Promise<number> {
+    const [row] = await db
+      .update(passwordResetCodes)
+      .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
+      .where(eq(passwordResetCodes.id, codeId))
+      .returning({ attempts: passwordResetCodes.attempts });
+    return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+  },
+
+  /** New password, code spent and every session ended, all or nothing. */
+  async completePasswordReset(userId: number, codeId: number, passwordHash: string, now: Date) {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      await tx.update(passwordResetCodes).set({ usedAt: now }).where(eq(passwordResetCodes.id, codeId));
+      await tx
+        .update(userTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
+    });
+  },
+
+  async changePassword(userId: number, passwordHash: string, now: Date) {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      await tx
+        .update(userTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
+    });
+  },
+});
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

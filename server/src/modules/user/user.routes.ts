@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { currentUser } from '../../plugins/app/auth';
+import type { RateLimitConfig } from '../../config/config';
+import type { VerificationService } from '../verification/verification.service';
+import {
+  forgotPasswordResetBody,
+  forgotPasswordSendBody,
+  humanVerificationHeaders,
+  loginBody,
+  logoutQuery,
+  profileBody,
+  registerBody,
+  resetPasswordBody,
+  resetPayBody,
+  setLanguageQuery,
+  tokenHeaders,
+  verifyPayBody,
+} from './user.schemas';
+import { toUserInfo, type UserService } from './user.service';
+
+interface Deps {
+  service: UserService;
+  verification: VerificationService;
+  authRateLimit: RateLimitConfig;
+}
+
+const tags = ['user'];
+
+export const userRoutes = async (app: FastifyInstance, { service, verification, authRateLimit }: Deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const requireHuman = async (request: { headers: Record<string, unknown> }) => {
+    const header = request.headers['human-verification'];
+    await verification.assertVerified(typeof header === 'string' ? header : undefined);
+  };
+  // Per IP and account, so one shopper's typos do not lock out a shared network and vice versa.
+  const rateLimit = {
+    max: authRateLimit.max,
+    timeWindow: authRateLimit.windowMs,
+    keyGenerator: (request: { ip: string; body?: unknown }) => {
+      const account = (request.body as { account?: unknown } | undefined)?.account;
+      return `${request.ip}|${typeof account === 'string' ? account.trim().toLowerCase() : ''}`;
+    },
+  };
+  const auth = { preHandler: app.requireUser, schema: { headers: tokenHeaders } } as const;
+
+  r.post(
+    '/api/user/register',
+    {
+      config: { rateLimit },
+      preHandler: requireHuman,
+      schema: { tags, summary: 'Register a shopper', body: registerBody, headers: humanVerificationHeaders },
+    },
+    async (request) => {
+      await service.register(request.body);
+      return ok(request, null, 'ok.register');
+    },
+  );
+
+  r.post(
+    '/api/user/login',
+    {
+      config: { rateLimit },
+      preHandler: requireHuman,
+      schema: { tags, summary: 'Log in; data.userinfo.token', body: loginBody, headers: humanVerificationHeaders },
+    },
+    async (request) => ok(request, await service.login(request.body), 'ok.login'),
+  );
+
+  r.post(
+    '/api/user/logout',
+    { ...auth, schema: { ...auth.schema, tags, summary: 'Log out (revokes this token)', querystring: logoutQuery } },
+    async (request) => {
+      await service.logout(request.token ?? '');
+      return ok(request, null, 'ok.logout');
+    },
+  );
+
+  r.get('/api/user/getUserInfo', { ...auth, schema: { ...auth.schema, tags, summary: 'Signed-in user' } }, async (request) =>
+    ok(request, toUserInfo(currentUser(request))),
+  );
+
+  r.post(
+    '/api/user/profile',
+    { ...auth, schema: { ...auth.schema, tags, summary: 'Update profile', body: profileBody } },
+    async (request) => ok(request, await service.updateProfile(currentUser(request), request.body), 'ok.save'),
+  );
+
+  r.post(
+    '/api/user/resetpwd',
+    { ...auth, schema: { ...auth.schema, tags, summary: 'Change login password; ends all sessions', body: resetPasswordBody } },
+    async (request) => {
+      await service.changePassword(currentUser(request), request.body);
+      return ok(request, null, 'ok.change');
+    },
+  );
+
+  r.post(
+    '/api/user/resetPay',
+    { ...auth, schema: { ...auth.schema, tags, summary: 'Set or change the payment code', body: resetPayBody } },
+    async (request) => {
+      await service.setPaymentCode(currentUser(request), request.body);
+      return ok(request, null, 'ok.setting');
+    },
+  );
+
+  r.post(
+    '/api/user/verify_pay',
+    { ...auth, schema: { ...auth.schema, tags, summary: 'Check the payment code (locks after 5 failures)', body: verifyPayBody } },
+    async (request) => {
+      await service.verifyPaymentCode(currentUser(request), request.body.paymentCode);
+      return ok(request, null, 'ok.verified');
+    },
+  );
+
+  r.get('/api/user/language_list', { schema: { tags, summary: 'Supported languages' } }, async (request) =>
+    ok(request, service.listLanguages()),
+  );
+
+  r.get(
+    '/api/user/set_language',
+    { ...auth, schema: { ...auth.schema, tags, summary: 'Store the language on the user', querystring: setLanguageQuery } },
+    async (request) => {
+      await service.setLanguage(currentUser(request), request.query.lang);
+      return ok(request, null, 'ok.setting');
+    },
+  );
+
+  r.post(
+    '/api/user/forgot_password/send',
+    {
+      config: { rateLimit },
+      preHandler: requireHuman,
+      schema: { tags, summary: 'Mail a one-time reset code', body: forgotPasswordSendBody, headers: humanVerificationHeaders },
+    },
+    async (request) => {
+      await service.sendResetCode(request.body.account);
+      return ok(request, null, 'ok.codeSent');
+    },
+  );
+
+  r.post(
+    '/api/user/forgot_password/reset',
+    {
+      config: { rateLimit },
+      preHandler: requireHuman,
+      schema: {
+        tags,
+        summary: 'Reset the password with the mailed code; ends all sessions',
+        body: forgotPasswordResetBody,
+        headers: humanVerificationHeaders,
+      },
+    },
+    async (request) => {
+      await service.resetForgottenPassword(request.body);
+      return ok(request, null, 'ok.change');
+    },
+  );
+};

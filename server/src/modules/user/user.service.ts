@@ -1,0 +1,167 @@
+import {
+  LANGUAGES,
+  PAYMENT_CODE_LOCK_MINUTES,
+  PAYMENT_CODE_MAX_FAILURES,
+  TOKEN_TTL_MS,
+  type LoginBody,
+  type LoginResult,
+  type ProfileBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type ResetPayBody,
+  type UserInfo,
+  type VerifyPayFailure,
+} from '@marketplace/shared/contracts';
+import { fail } from '../../lib/app-error';
+import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
+import type { Mailer } from '../mail/mailer';
+import type { UserRepository, UserRow } from './user.repository';
+import type { ForgotPasswordResetBody } from './user.schemas';
+
+const RESET_CODE_TTL_MS = 15 * 60_000;
+const RESET_CODE_MAX_ATTEMPTS = 5;
+
+export const toUserInfo = (user: UserRow): UserInfo => ({
+  id: user.id,
+  account: user.account,
+  familyName: user.familyName,
+  givenName: user.givenName,
+  email: user.email,
+  mobile: user.mobile,
+  balance: user.balance,
+  hasPaymentCode: user.paymentCodeHash !== null,
+  lang: user.lang,
+  createdAt: user.createdAt.toISOString(),
+});
+
+/** Shown inside the lock message; UTC because the server does not know the shopper's zone. */
+const lockTime = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+interface Deps {
+  users: UserRepository;
+  mailer: Mailer;
+  now: () => Date;
+}
+
+export const createUserService = ({ users, mailer, now }: Deps) => {
+  // Hashed once so an unknown account costs the same argon2 work as a known one (no timing oracle).
+  const dummyHash = hashSecret(newToken());
+
+  const issueToken = async (userId: number): Promise<string> => {
+    const token = newToken();
+    await users.insertToken(userId, sha256(token), new Date(now().getTime() + TOKEN_TTL_MS));
+    return token;
+  };
+
+  return {
+    async register(body: RegisterBody): Promise<void> {
+      const passwordHash = await hashSecret(body.password);
+      const created = await users.insert({
+        account: body.account,
+        passwordHash,
+        email: body.email ?? '',
+        mobile: body.mobile ?? '',
+      });
+      if (!created) throw fail('err.accountTaken');
+    },
+
+    async login(body: LoginBody): Promise<LoginResult> {
+      const user = await users.findByAccount(body.account);
+      const valid = await verifySecret(user?.passwordHash ?? (await dummyHash), body.password);
+      if (!user || !valid) throw fail('err.loginFailed');
+      return { userinfo: { ...toUserInfo(user), token: await issueToken(user.id) } };
+    },
+
+    async logout(token: string): Promise<void> {
+      await users.revokeToken(sha256(token), now());
+    },
+
+    async updateProfile(user: UserRow, body: ProfileBody): Promise<UserInfo> {
+      const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+      await users.update(user.id, changes);
+      return toUserInfo({ ...user, ...changes });
+    },
+
+    async changePassword(user: UserRow, body: ResetPasswordBody): Promise<void> {
+      if (!(await verifySecret(user.passwordHash, body.oldPassword))) throw fail('err.oldPasswordWrong');
+      await users.changePassword(user.id, await hashSecret(body.password), now());
+    },
+
+    async setPaymentCode(user: UserRow, body: ResetPayBody): Promise<void> {
+      if (user.paymentCodeHash) {
+        if (!body.oldPaymentCode) throw fail('err.oldPasswordRequired');
+        if (!(await verifySecret(user.paymentCodeHash, body.oldPaymentCode))) throw fail('err.oldPasswordWrong');
+      }
+      await users.setPaymentCode(user.id, await hashSecret(body.paymentCode));
+    },
+
+    async verifyPaymentCode(user: UserRow, paymentCode: string): Promise<void> {
+      if (!user.paymentCodeHash) {
+        throw fail('err.paymentCodeNotSet', undefined, { reason: 'PAYMENT_CODE_NOT_SET' } satisfies VerifyPayFailure);
+      }
+      const lockedUntil = user.paymentLockedUntil;
+      if (lockedUntil && lockedUntil > now()) {
+        throw fail('err.paymentLocked', { time: lockTime(lockedUntil) }, {
+          reason: 'PAYMENT_LOCKED',
+          lockedUntil: lockedUntil.toISOString(),
+        } satisfies VerifyPayFailure);
+      }
+      if (await verifySecret(user.paymentCodeHash, paymentCode)) {
+        if (user.paymentFailures > 0 || lockedUntil) await users.clearPaymentFailures(user.id);
+        return;
+      }
+      const failures = await users.addPaymentFailure(user.id);
+      if (failures >= PAYMENT_CODE_MAX_FAILURES) {
+        const until = new Date(now().getTime() + PAYMENT_CODE_LOCK_MINUTES * 60_000);
+        await users.lockPayments(user.id, until);
+        throw fail('err.paymentLocked', { time: lockTime(until) }, {
+          reason: 'PAYMENT_LOCKED',
+          lockedUntil: until.toISOString(),
+        } satisfies VerifyPayFailure);
+      }
+      throw fail('err.payFail', undefined, {
+        reason: 'WRONG_PAYMENT_CODE',
+        attemptsLeft: PAYMENT_CODE_MAX_FAILURES - failures,
+      } satisfies VerifyPayFailure);
+    },
+
+    listLanguages() {
+      return LANGUAGES;
+    },
+
+    async setLanguage(user: UserRow, lang: string): Promise<void> {
+      await users.update(user.id, { lang });
+    },
+
+    /** Same answer whether or not the account exists or has an email. */
+    async sendResetCode(account: string): Promise<void> {
+      const user = await users.findByAccount(account);
+      const code = sixDigitCode();
+      const codeHash = await hashSecret(code);
+      if (!user?.email) return;
+      await users.replaceResetCode(user.id, codeHash, new Date(now().getTime() + RESET_CODE_TTL_MS), now());
+      await mailer.send({
+        to: user.email,
+        subject: 'Your password reset code',
+        text: `Your verification code is ${code}. It expires in 15 minutes. If you did not ask for it, ignore this message.`,
+      });
+    },
+
+    async resetForgottenPassword(body: ForgotPasswordResetBody): Promise<void> {
+      const user = await users.findByAccount(body.account);
+      const open = user ? await users.findOpenResetCode(user.id, now()) : undefined;
+      if (!user || !open || open.attempts >= RESET_CODE_MAX_ATTEMPTS) {
+        await dummyHash;
+        throw fail('err.resetCodeInvalid');
+      }
+      // Count the attempt before checking, so parallel guesses cannot exceed the limit.
+      const attempts = await users.addResetAttempt(open.id);
+      if (attempts > RESET_CODE_MAX_ATTEMPTS || !(await verifySecret(open.codeHash, body.code))) {
+        throw fail('err.resetCodeInvalid');
+      }
+      await users.completePasswordReset(user.id, open.id, await hashSecret(body.password), now());
+    },
+  };
+};
+
+export type UserService = ReturnType<typeof createUserService>;

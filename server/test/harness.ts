@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { VERIFICATION_HEADER, type Envelope } from '@marketplace/shared/contracts';
+import { buildApp } from '../src/app';
+import { defaultAltcha, type AppConfig, type DatabaseConfig } from '../src/config/config';
+import type { Db } from '../src/db/client';
+
+export { DEMO_SHOPPER } from '../src/db/seed';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  /** Moves the app's clock (token expiry, payment lock, reset-code expiry). */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** A fresh database per test app: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+const createDatabase = async (): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { config: { kind: 'pglite' }, drop: async () => undefined };
+  const name = `mp_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+};
+
+export const createTestApp = async (overrides: Partial<AppConfig> = {}): Promise<TestApp> => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-server-test-'));
+  const database = await createDatabase();
+  let offset = 0;
+  const config: AppConfig = {
+    dataDir,
+    database: database.config,
+    deployDir: path.join(dataDir, 'deploy'),
+    shellDir: path.join(dataDir, 'no-shell'),
+    logLevel: 'silent',
+    // Low difficulty: the test solves real challenges in a few milliseconds.
+    altcha: { ...defaultAltcha(), maxNumber: 20 },
+    authRateLimit: { max: 1000, windowMs: 60_000 },
+    seedDemo: true,
+    now: () => new Date(Date.now() + offset),
+    ...overrides,
+  };
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    db: app.database.db,
+    config,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export interface Reply<T = unknown> extends Envelope<T> {
+  status: number;
+}
+
+/** `app.inject` returning the parsed envelope plus the HTTP status. */
+export const call = async <T = unknown>(app: FastifyInstance, options: InjectOptions): Promise<Reply<T>> => {
+  const response = await app.inject(options);
+  return { status: response.statusCode, ...(response.json() as Envelope<T>) };
+};
+
+/** Solves a real ALTCHA challenge from the server and redeems it for a verification token. */
+export const solvePayload = async (app: FastifyInstance): Promise<string> => {
+  const challenge = await call<Challenge>(app, { method: 'GET', url: '/api/verification/challenge' });
+  const solution = await solveChallenge({ challenge: challenge.data, deriveKey });
+  if (!solution) throw new Error('challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge: challenge.data, solution })).toString('base64');
+};
+
+export const humanToken = async (app: FastifyInstance): Promise<string> => {
+  const verified = await call<{ verificationToken: string }>(app, {
+    method: 'POST',
+    url: '/api/verification/verify',
+    payload: { payload: await solvePayload(app) },
+  });
+  if (verified.code !== 1) throw new Error(`verification failed: ${verified.msg}`);
+  return verified.data.verificationToken;
+};
+
+export const humanHeaders = async (app: FastifyInstance) => ({ [VERIFICATION_HEADER]: await humanToken(app) });
+
+export const login = async (app: FastifyInstance, account: string, password: string, human?: string) => {
+  const reply = await call<{ userinfo: { token: string } }>(app, {
+    method: 'POST',
+    url: '/api/user/login',
+    headers: { [VERIFICATION_HEADER]: human ?? (await humanToken(app)) },
+    payload: { account, password },
+  });
+  if (reply.code !== 1) throw new Error(`login failed: ${reply.msg}`);
+  return reply.data.userinfo.token;
+};
+
+/** Every table's row count plus a digest of its contents: proves a refused request changed nothing. */
+export const databaseFingerprint = async (db: Db): Promise<string> => {
+  const tables = ['users', 'user_tokens', 'password_reset_codes', 'altcha_used_challenges', 'verification_tokens', 'orders'];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const result = await db.execute(
+      sql.raw(`SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`),
+    );
+    parts.push(`${table}:${JSON.stringify((result as unknown as { rows: unknown[] }).rows ?? result)}`);
+  }
+  return parts.join('|');
+};

@@ -1,0 +1,177 @@
+// The one Rspack + Module Federation config for the shell and every remote, so the shared
+// singleton list and the build rules live in a single place (DESIGN section 4).
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { RoutesJsonPlugin } from './routes-json-plugin.mjs';
+
+const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
+
+/**
+ * Singletons shared by the host and every remote. Subpaths need their own key: the bare
+ * package key does not cover them (prototype finding).
+ * @type {ReadonlyArray<[request: string, packageName: string]>}
+ */
+export const SHARED_SINGLETONS = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react'],
+  ['react/jsx-dev-runtime', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom'],
+  ['react-router', 'react-router'],
+  ['react-router/dom', 'react-router'],
+  ['react-router-dom', 'react-router-dom'],
+  ['react-redux', 'react-redux'],
+  ['@reduxjs/toolkit', '@reduxjs/toolkit'],
+  ['@reduxjs/toolkit/query', '@reduxjs/toolkit'],
+  ['@reduxjs/toolkit/query/react', '@reduxjs/toolkit'],
+  ['i18next', 'i18next'],
+  ['react-i18next', 'react-i18next'],
+  ['antd-mobile', 'antd-mobile'],
+  ['@marketplace/shared', '@marketplace/shared'],
+  ['@marketplace/shared/contracts', '@marketplace/shared'],
+];
+
+/** @param {string} packageName */
+const installedVersion = (packageName) => {
+  if (packageName === '@marketplace/shared') {
+    return JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8')).version;
+  }
+  return requireFromShared(`${packageName}/package.json`).version;
+};
+
+/** @returns {Record<string, import('@module-federation/enhanced/rspack').ModuleFederationPluginOptions['shared']>} */
+export const sharedConfig = () =>
+  Object.fromEntries(
+    SHARED_SINGLETONS.map(([request, packageName]) => {
+      const version = installedVersion(packageName);
+      return [request, { singleton: true, requiredVersion: `^${version}`, version, eager: false }];
+    }),
+  );
+
+/**
+ * react-router 7.18 resolves its development build in production bundles
+ * (remix-run/react-router#14102); point it at the production files instead.
+ * @param {boolean} production
+ */
+const routerAliases = (production) => {
+  if (!production) return {};
+  const routerDir = path.dirname(requireFromShared.resolve('react-router/package.json'));
+  return {
+    'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+  };
+};
+
+/**
+ * @typedef {object} AppOptions
+ * @property {'host' | 'remote'} kind
+ * @property {string} dir absolute folder of the app (the folder holding rspack.config.mjs)
+ * @property {string} name federation container name, e.g. `mfe_wallet` or `shell`
+ * @property {string} folder workspace folder, e.g. `mfe-wallet`
+ */
+
+/**
+ * Version of a remote build: `VERSION` from the environment, else the remote's package.json.
+ * @param {string} dir
+ */
+export const appVersion = (dir) =>
+  process.env.VERSION || JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+
+/**
+ * @param {AppOptions} options
+ * @returns {(env: Record<string, unknown>, argv: { mode?: string }) => import('@rspack/core').Configuration}
+ */
+export const createAppConfig =
+  ({ kind, dir, name, folder }) =>
+  (env = {}, argv = {}) => {
+    const serving = Boolean(env.RSPACK_SERVE || process.env.RSPACK_SERVE || process.env.WEBPACK_SERVE);
+    const mode = argv.mode === 'development' || (!argv.mode && serving) ? 'development' : 'production';
+    const production = mode === 'production';
+    const remote = kind === 'remote';
+    const version = appVersion(dir);
+    const hash = production ? '.[contenthash:8]' : '';
+
+    return {
+      mode,
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: remote ? path.join(dir, 'dist', version) : path.join(dir, 'dist'),
+        publicPath: remote ? 'auto' : '/',
+        // Two versions of one remote on a page must not share a chunk-loading global.
+        uniqueName: remote ? `${name}_${version.replace(/[^a-zA-Z0-9]/g, '_')}` : name,
+        filename: `[name]${hash}.js`,
+        chunkFilename: `[name]${hash}.js`,
+        cssFilename: `[name]${hash}.css`,
+        cssChunkFilename: `[name]${hash}.css`,
+        assetModuleFilename: `assets/[name]${hash}[ext]`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
+        // Workspace packages are symlinks; compile them from their real path like own code.
+        symlinks: true,
+        alias: routerAliases(production),
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              },
+              env: { targets: 'chrome >= 100, safari >= 15, firefox >= 100' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
+        ],
+      },
+      optimization: { minimize: production },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(remote
+            ? { filename: 'remoteEntry.js', exposes: { './screens': './src/expose/screens.ts' } }
+            : { remotes: {} }),
+          shared: sharedConfig(),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+          // The shell carries the one MF runtime; production remotes use it instead of bundling
+          // their own copy (halves each remoteEntry.js). A remote served alone keeps its own.
+          experiments: remote ? { externalRuntime: production && !serving } : { provideExternalRuntime: true },
+        }),
+        remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.json') }),
+        (!remote || serving) &&
+          new rspack.HtmlRspackPlugin({
+            title: remote ? `Marketplace – ${folder}` : 'Marketplace',
+            meta: {
+              viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
+            },
+            templateContent: ({ htmlRspackPlugin }) =>
+              `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>${htmlRspackPlugin.options.title}</title></head>` +
+              '<body><noscript>Marketplace needs JavaScript. Please enable it to shop.</noscript><div id="root"></div></body></html>',
+          }),
+      ].filter(Boolean),
+      devServer: {
+        port: remote ? undefined : 3000,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/mfe'], target: process.env.API_ORIGIN || 'http://localhost:8080' }],
+      },
+    };
+  };

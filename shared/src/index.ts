@@ -1,0 +1,55 @@
+/** `@marketplace/shared`: the client entry every area imports (a federated singleton). */
+import './ui/antd-react19';
+
+export * from './contracts';
+
+export { api, API_TAG_TYPES, withMsg } from './api/api';
+export { apiBaseQuery, type ApiArgs, type ApiBaseQuery, type ApiError, type ApiMeta } from './api/base-query';
+export { navigateTo, onVerificationRequired, setNavigator } from './api/api-events';
+export { serializeParams } from './api/serialize-params';
+
+export {
+  sessionSlice,
+  loginSucceeded,
+  userInfoLoaded,
+  languageChanged,
+  mergeBackData,
+  sessionCleared,
+  selectToken,
+  selectUserInfo,
+  selectLang,
+  selectBackData,
+  type SessionState,
+} from './session/session-slice';
+export { DEFAULT_SESSION_LANGUAGE, type SessionLanguage } from './session/session-cookies';
+export {
+  createAppStore,
+  useAppDispatch,
+  useAppSelector,
+  type AppDispatch,
+  type AppStore,
+  type RootState,
+} from './session/store';
+
+export { detectInitialLanguage, languageCodeFromTag } from './i18n/detect-language';
+export { I18N_BASE_OPTIONS } from './i18n/i18n-options';
+export {
+  addCoreNamespaces,
+  addRemoteNamespace,
+  loadCommonMessages,
+  loadErrorMessages,
+  type Messages,
+} from './i18n/load-messages';
+export { translate } from './i18n/translate';
+
+export { toastFail, toastSuccess, type ToastText } from './ui/toast';
+export { setBackHandler, useGoBack, type BackHandler } from './ui/back-navigation';
+export { PageHeader, type PageHeaderProps } from './ui/page-header';
+export { PagedList, type PagedListProps } from './ui/paged-list';
+export { usePagedList, type PagedList as PagedListController } from './ui/use-paged-list';
+export { EmptyState, type EmptyStateProps } from './ui/empty-state';
+export { ErrorPanel, type ErrorPanelProps } from './ui/error-panel';
+export { Money } from './ui/money';
+
+export type { RemoteModule } from './remote-module';
+export { registerReactCopy, type MarketplaceDiagnostics, type ReactCopy } from './diagnostics';

@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Page } from '../contracts';
+import { initTestI18n } from '../testing/init-test-i18n';
+import { PagedList } from './paged-list';
+
+beforeAll(() => initTestI18n());
+
+const page = (list: string[], total: number): Page<string> => ({ list, total, page: 1, pageSize: 20 });
+
+describe('PagedList', () => {
+  it('loads the first page on its own and shows "No more" when that was all', async () => {
+    const loadPage = jest.fn(async () => page(['Phone case', 'Desk lamp'], 2));
+    render(<PagedList label="Products" loadPage={loadPage} renderItem={(name) => name} />);
+    expect(await screen.findByText('No more')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Products' })).toHaveTextContent('Phone caseDesk lamp');
+    expect(loadPage).toHaveBeenCalledTimes(1);
+    expect(loadPage).toHaveBeenCalledWith(1);
+  });
+
+  it('shows the translated "Loading" while more pages remain', async () => {
+    render(<PagedList loadPage={async () => page(['a', 'b'], 40)} pageSize={2} renderItem={(name) => name} />);
+    expect(await screen.findByText('b')).toBeInTheDocument();
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+  });
+
+  it('shows the empty node when there is nothing to list', async () => {
+    render(<PagedList loadPage={async () => page([], 0)} renderItem={(name) => name} empty={<p>No orders yet</p>} />);
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    expect(screen.queryByText('No more')).not.toBeInTheDocument();
+  });
+
+  it('offers Retry after a failed load, and loads the same page again', async () => {
+    const loadPage = jest
+      .fn<Promise<Page<string>>, [number]>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(page(['Tea'], 1));
+    render(<PagedList loadPage={loadPage} renderItem={(name) => name} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Tea')).toBeInTheDocument();
+    expect(loadPage.mock.calls).toEqual([[1], [1]]);
+  });
+
+  it('labels pull-to-refresh with the translated texts', async () => {
+    render(<PagedList loadPage={async () => page(['x'], 1)} renderItem={(name) => name} />);
+    expect(await screen.findByText('Pull down to refresh')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { useEffect, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '../contracts';
+import { usePagedList } from './use-paged-list';
+
+export interface PagedListProps<T> {
+  /** Pages count from 1. The base query has already toasted a failure; it only needs to reject. */
+  loadPage: (page: number) => Promise<Page<T>>;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Shown when the first page is empty. */
+  empty?: ReactNode;
+  pageSize?: number;
+  /** Stable key of an item; the index when absent. */
+  itemKey?: (item: T, index: number) => Key;
+  /** Accessible name of the list. */
+  label?: string;
+}
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/** The one list with pull-to-refresh and infinite loading (spec section 2). */
+export const PagedList = <T,>({
+  loadPage,
+  renderItem,
+  empty,
+  pageSize = DEFAULT_PAGE_SIZE,
+  itemKey,
+  label,
+}: PagedListProps<T>) => {
+  const { t } = useTranslation('common');
+  const list = usePagedList(loadPage, pageSize);
+  const { items, finished, loading, failed, loadMore, refresh } = list;
+
+  // The first page loads on mount rather than on scroll: a list inside a hidden kept-alive view
+  // has no layout, and the infinite scroll would never see it.
+  useEffect(() => {
+    loadMore().catch(() => undefined);
+  }, [loadMore]);
+
+  const footer = () => {
+    if (failed) {
+      return (
+        <span>
+          {t('loadFailed')}{' '}
+          <Button size="mini" fill="none" color="primary" onClick={() => loadMore().catch(() => undefined)}>
+            {t('retry')}
+          </Button>
+        </span>
+      );
+    }
+    if (finished) return items.length === 0 && empty ? null : <span>{t('noMore')}</span>;
+    return (
+      <span>
+        {t('loading')}
+        <DotLoading />
+      </span>
+    );
+  };
+
+  return (
+    <PullToRefresh
+      onRefresh={refresh}
+      pullingText={t('pullToRefresh')}
+      canReleaseText={t('releaseToRefresh')}
+      refreshingText={t('refreshing')}
+      completeText={t('refreshed')}
+    >
+      {finished && items.length === 0 && empty}
+      {items.length > 0 && (
+        <ul aria-label={label} aria-busy={loading} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {items.map((item, index) => (
+            <li key={itemKey ? itemKey(item, index) : index}>{renderItem(item, index)}</li>
+          ))}
+        </ul>
+      )}
+      <InfiniteScroll loadMore={loadMore} hasMore={!finished && !loading && !failed}>
+        {footer()}
+      </InfiniteScroll>
+    </PullToRefresh>
+  );
+};

@@ -1,0 +1,54 @@
+import { createAppStore } from '@marketplace/shared';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { initI18n } from '../i18n/init-i18n';
+import { fetchDeploymentManifest } from '../remotes/manifest';
+import { Providers } from './providers';
+import { Startup } from './startup';
+
+const emptyManifest = { updatedAt: '2026-01-01T00:00:00.000Z', remotes: {} };
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('start-up with the deployment manifest', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('fetches /mfe/manifest.json uncached', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(json(emptyManifest));
+    await fetchDeploymentManifest();
+    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(String(url)).toBe('http://localhost/mfe/manifest.json');
+    expect(init).toEqual({ cache: 'no-store' });
+  });
+
+  it('rejects a manifest that does not match the contract', async () => {
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(json({ remotes: { x: { name: 'Bad Name' } } }));
+    await expect(fetchDeploymentManifest()).rejects.toThrow();
+  });
+
+  it('shows a full-screen "The app could not start" with Retry when the manifest cannot be fetched, and opens the app after Retry', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(new Response('unavailable', { status: 503 }))
+      .mockResolvedValueOnce(json(emptyManifest));
+
+    render(
+      <Providers store={createAppStore()}>
+        <Startup loadManifest={fetchDeploymentManifest} />
+      </Providers>,
+    );
+
+    expect(await screen.findByText('The app could not start')).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    // No remote publishes /index here, so the opened app answers with its translated 404 page.
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(window.location.pathname).toBe('/index');
+  });
+});

@@ -1,0 +1,53 @@
+import type { DeploymentManifest } from '@marketplace/shared/contracts';
+import { SpinLoading } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import { setDeployment } from '../remotes/remote-registry';
+import { buildRouteTable } from '../remotes/route-table';
+import { createAppRouter } from './router';
+import { StartupError } from './startup-error';
+
+type Phase = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; router: ReturnType<typeof createAppRouter> };
+
+/** Fetches the deployment manifest, then opens the app on the route table it describes. */
+export const Startup = ({ loadManifest }: { loadManifest(): Promise<DeploymentManifest> }) => {
+  const { t } = useTranslation('common');
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    loadManifest().then(
+      (manifest) => {
+        if (!current) return;
+        setDeployment(manifest);
+        setPhase({ kind: 'ready', router: createAppRouter(buildRouteTable(manifest)) });
+      },
+      (error: unknown) => {
+        console.error('Deployment manifest could not be loaded', error);
+        if (current) setPhase({ kind: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [loadManifest, attempt]);
+
+  if (phase.kind === 'ready') return <RouterProvider router={phase.router} />;
+  if (phase.kind === 'failed') {
+    return (
+      <StartupError
+        onRetry={() => {
+          setPhase({ kind: 'loading' });
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="shell-area-loading" role="status" aria-label={t('loading')}>
+      <SpinLoading />
+    </div>
+  );
+};

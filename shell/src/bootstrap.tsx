@@ -1,0 +1,48 @@
+import {
+  createAppStore,
+  detectInitialLanguage,
+  languageChanged,
+  registerReactCopy,
+  selectLang,
+} from '@marketplace/shared';
+import { findLanguage } from '@marketplace/shared/contracts';
+import * as React from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n } from './i18n/init-i18n';
+import { followSessionLanguage } from './i18n/sync-language';
+import { fetchDeploymentManifest } from './remotes/manifest';
+import { listenForVerificationRequests } from './verification/verification-state';
+import './global.css';
+
+// Fetched while the shopper passes the human check; a Retry fetches it again.
+let prefetched: ReturnType<typeof fetchDeploymentManifest> | null = fetchDeploymentManifest();
+const loadManifest = () => {
+  const pending = prefetched ?? fetchDeploymentManifest();
+  prefetched = null;
+  return pending;
+};
+
+const start = async () => {
+  const store = createAppStore();
+  window.__MARKETPLACE__ = { ...window.__MARKETPLACE__, store, reactVersions: new Set([React.version]) };
+  registerReactCopy(React, 'shell');
+
+  const lang = detectInitialLanguage();
+  const known = findLanguage(lang);
+  // A browser-detected language becomes the session's, so API messages come back in it too.
+  if (known && selectLang(store.getState()).file_name !== lang) store.dispatch(languageChanged(known));
+  await initI18n(lang);
+  followSessionLanguage(store);
+  listenForVerificationRequests();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <React.StrictMode>
+      <App store={store} loadManifest={loadManifest} />
+    </React.StrictMode>,
+  );
+};
+
+void start();

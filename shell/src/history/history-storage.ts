@@ -1,0 +1,15 @@
+import { HISTORY_STORAGE_KEY } from '@marketplace/shared/contracts';
+
+/** `historyPaths` in localStorage; anything unreadable counts as an empty history. */
+export const readHistoryPaths = (): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(HISTORY_STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+export const writeHistoryPaths = (paths: readonly string[]): void => {
+  localStorage.setItem(HISTORY_STORAGE_KEY, JSON.stringify(paths));
+};

@@ -1,0 +1,78 @@
+import { selectToken, useAppSelector } from '@marketplace/shared';
+import { SpinLoading } from 'antd-mobile';
+import { Activity, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useLocation, type Location } from 'react-router-dom';
+import { RemoteArea } from '../remotes/remote-area';
+import { findRoute, type AppRoute } from '../remotes/route-table';
+import { useRouteGuard } from '../session/use-route-guard';
+import { NotFoundPage } from './not-found-page';
+import { AppTabBar, TAB_BAR_PATHS } from './tab-bar';
+import { useDocumentTitle } from './use-document-title';
+import { useScrollMemory } from './use-scroll-memory';
+import './app-layout.css';
+
+/**
+ * A route rendered at a fixed location, so a hidden kept-alive page keeps reading its own URL
+ * and parameters while another page is shown.
+ */
+const RouteView = ({ route, location }: { route: AppRoute; location: Location }) => (
+  <Routes location={location}>
+    <Route path={route.path} element={<RemoteArea route={route} />} />
+  </Routes>
+);
+
+const PageLoading = () => {
+  const { t } = useTranslation('common');
+  return (
+    <div className="shell-area-loading" role="status" aria-label={t('loading')}>
+      <SpinLoading />
+    </div>
+  );
+};
+
+type KeptViews = Record<string, { route: AppRoute; location: Location }>;
+
+const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
+  const location = useLocation();
+  const route = findRoute(routes, location.pathname);
+  const decision = useRouteGuard(location.pathname, route?.public ?? false);
+  const allowed = decision.kind === 'allow';
+  const [kept, setKept] = useState<KeptViews>({});
+
+  const keptPath = allowed && route?.keepAlive ? route.path : null;
+  if (keptPath && route && kept[keptPath]?.location !== location) {
+    setKept({ ...kept, [keptPath]: { route, location } });
+  }
+
+  useDocumentTitle(route?.titleKey ?? 'common:notFound.title');
+  useScrollMemory(keptPath ?? location.pathname, Boolean(keptPath));
+
+  const page = !route ? (
+    <NotFoundPage />
+  ) : !allowed ? (
+    <PageLoading />
+  ) : route.keepAlive ? null : (
+    <RouteView route={route} location={location} />
+  );
+
+  return (
+    <>
+      <main className={TAB_BAR_PATHS.has(location.pathname) ? 'shell-page shell-page--with-tabs' : 'shell-page'}>
+        {Object.entries(kept).map(([path, view]) => (
+          <Activity key={path} mode={path === keptPath ? 'visible' : 'hidden'}>
+            <RouteView route={view.route} location={view.location} />
+          </Activity>
+        ))}
+        {page}
+      </main>
+      {TAB_BAR_PATHS.has(location.pathname) && <AppTabBar pathname={location.pathname} />}
+    </>
+  );
+};
+
+/** Kept-alive pages belong to one session: signing in or out starts them afresh. */
+export const AppLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
+  const signedIn = Boolean(useAppSelector(selectToken));
+  return <KeptAliveLayout key={signedIn ? 'member' : 'guest'} routes={routes} />;
+};

@@ -1,0 +1,32 @@
+import { SpinLoading } from 'antd-mobile';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RemoteBoundary } from './remote-boundary';
+import { forgetRemoteModule } from './remote-registry';
+import { RemoteScreen } from './remote-screen';
+import type { AppRoute } from './route-table';
+
+const AreaLoading = () => {
+  const { t } = useTranslation('common');
+  return (
+    <div className="shell-area-loading" role="status" aria-label={t('loading')}>
+      <SpinLoading />
+    </div>
+  );
+};
+
+/** A route's screen, downloaded on first visit, behind its own loading state and error boundary. */
+export const RemoteArea = ({ route }: { route: AppRoute }) => {
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    forgetRemoteModule(route.remoteKey);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <RemoteBoundary key={attempt} onRetry={retry}>
+      <Suspense fallback={<AreaLoading />}>
+        <RemoteScreen route={route} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+};

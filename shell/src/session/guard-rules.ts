@@ -1,0 +1,30 @@
+import { PUBLIC_PATH_PREFIXES } from '@marketplace/shared/contracts';
+
+/** Public when a spec public prefix matches (prefix matches count) or the owning route says so. */
+export const isPublicPath = (pathname: string, routeIsPublic: boolean): boolean =>
+  routeIsPublic || PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+
+export type GuardDecision =
+  { kind: 'allow' } | { kind: 'redirect'; to: string; messageKey?: 'common:loginFirst' } | { kind: 'fetchUserInfo' };
+
+export interface GuardInput {
+  pathname: string;
+  isPublic: boolean;
+  hasToken: boolean;
+  hasUserInfo: boolean;
+}
+
+/** Spec section 2 navigation rules, in the order they apply. */
+export const decideNavigation = ({ pathname, isPublic, hasToken, hasUserInfo }: GuardInput): GuardDecision => {
+  if (!hasToken) {
+    return isPublic ? { kind: 'allow' } : { kind: 'redirect', to: '/login', messageKey: 'common:loginFirst' };
+  }
+  if (pathname === '/login') return { kind: 'redirect', to: '/' };
+  return hasUserInfo ? { kind: 'allow' } : { kind: 'fetchUserInfo' };
+};
+
+/**
+ * Where the user goes when the user info cannot be fetched: /login after logging out, or / when
+ * logout failed too and the token could only be dropped on this device.
+ */
+export const afterUserInfoFailure = (logoutSucceeded: boolean): '/login' | '/' => (logoutSucceeded ? '/login' : '/');

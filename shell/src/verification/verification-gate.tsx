@@ -1,0 +1,84 @@
+import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AltchaWidget } from './altcha-widget';
+import { fetchChallenge, verifySolution } from './verification-api';
+import { markVerified, useVerificationRequired } from './verification-state';
+import { storeVerificationToken } from './verification-token';
+import './verification.css';
+
+type Step = { kind: 'loading' } | { kind: 'ready'; challenge: string } | { kind: 'failed' } | { kind: 'checking' };
+
+const HumanCheck = () => {
+  const { t, i18n } = useTranslation('common');
+  const [step, setStep] = useState<Step>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const lang = i18n.language;
+
+  useEffect(() => {
+    let current = true;
+    fetchChallenge(lang).then(
+      (challenge) => current && setStep({ kind: 'ready', challenge: JSON.stringify(challenge) }),
+      () => current && setStep({ kind: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [lang, attempt]);
+
+  const loadChallenge = () => {
+    setStep({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+
+  const solved = (payload: string) => {
+    setStep({ kind: 'checking' });
+    verifySolution(payload, lang).then(
+      (token) => {
+        storeVerificationToken(token);
+        markVerified();
+      },
+      () => setStep({ kind: 'failed' }),
+    );
+  };
+
+  return (
+    <div className="shell-verification" role="dialog" aria-modal="true" aria-labelledby="shell-verification-title">
+      <h1 id="shell-verification-title" className="shell-verification__title">
+        {t('verification.title')}
+      </h1>
+      <p className="shell-verification__description">{t('verification.description')}</p>
+      {step.kind === 'ready' && <AltchaWidget challenge={step.challenge} onSolved={solved} onStale={loadChallenge} />}
+      {(step.kind === 'loading' || step.kind === 'checking') && (
+        <SpinLoading aria-label={t(step.kind === 'loading' ? 'loading' : 'verification.verifying')} />
+      )}
+      {step.kind === 'failed' && (
+        <ErrorBlock status="default" title={t('verification.failed')} description="">
+          <Button color="primary" onClick={loadChallenge}>
+            {t('retry')}
+          </Button>
+        </ErrorBlock>
+      )}
+    </div>
+  );
+};
+
+/**
+ * Nothing of the app renders until this browser session has passed the check. When the server
+ * asks again later (428), the check covers the app without unmounting it, so typed input survives.
+ */
+export const VerificationGate = ({ children }: { children: ReactNode }) => {
+  const required = useVerificationRequired();
+  const [opened, setOpened] = useState(!required);
+  if (!required && !opened) setOpened(true);
+
+  if (!opened) return <HumanCheck />;
+  return (
+    <>
+      <div inert={required} aria-hidden={required || undefined}>
+        {children}
+      </div>
+      {required && <HumanCheck />}
+    </>
+  );
+};

@@ -1,0 +1,34 @@
+import { onVerificationRequired } from '@marketplace/shared';
+import { useSyncExternalStore } from 'react';
+import { clearVerificationToken, readVerificationToken } from './verification-token';
+
+/**
+ * Whether the interstitial shows. Kept outside React so the base query's 428 signal, which
+ * arrives outside any component, can raise it.
+ */
+let required = readVerificationToken() === null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export const markVerified = (): void => {
+  required = false;
+  emit();
+};
+
+export const requireVerification = (): void => {
+  clearVerificationToken();
+  required = true;
+  emit();
+};
+
+/** A 428 answer means the stored token is missing or expired: ask again. */
+export const listenForVerificationRequests = (): (() => void) => onVerificationRequired(requireVerification);
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+export const useVerificationRequired = (): boolean => useSyncExternalStore(subscribe, () => required);
