@@ -4,7 +4,9 @@ const swc = require('./tools/jest/swc.cjs');
 // `.cjs` too: PGlite's CommonJS build uses dynamic import(), which jest's VM only runs once swc rewrites it.
 const transform = { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swc };
 // ESM-only packages that jest must transform to CommonJS (content-disposition and cookie come with fastify).
-const transformIgnorePatterns = ['/node_modules/(?!(altcha|altcha-lib|content-disposition|cookie|@electric-sql/pglite)/)'];
+const transformIgnorePatterns = [
+  '/node_modules/(?!(altcha|altcha-lib|content-disposition|cookie|@electric-sql/pglite)/)',
+];
 
 const web = (name) => ({
   displayName: name,

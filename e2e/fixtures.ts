@@ -24,8 +24,9 @@ export const tab = (page: Page, name: string): Locator => {
 /** Ticks the ALTCHA checkbox on the interstitial and waits until the app is shown. */
 export const passHumanVerification = async (page: Page): Promise<void> => {
   await expect(verificationHeading(page)).toBeVisible();
-  // The widget solves a proof-of-work after the click; it may stay unchecked while it works.
-  await page.getByRole('checkbox').click();
+  // Clicked by its label, as a person does: the widget draws its tick mark over the bare input.
+  // It then solves a proof-of-work and may stay unchecked while it works.
+  await page.getByText("I'm not a robot", { exact: true }).click();
   await expect(verificationHeading(page)).toBeHidden({ timeout: 30_000 });
   await expect(tabBar(page)).toBeVisible();
 };

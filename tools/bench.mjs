@@ -63,7 +63,7 @@ const measureFirstLoad = async (baseURL) => {
     const heading = page.getByRole('heading', { name: 'Please verify you are human' });
     await heading.waitFor();
     const interstitialMs = Date.now() - started;
-    await page.getByRole('checkbox').click();
+    await page.getByText("I'm not a robot", { exact: true }).click();
     await heading.waitFor({ state: 'hidden' });
     const verifiedAt = Date.now();
     await page.getByRole('heading', { name: 'Shop by category' }).waitFor();

@@ -18,7 +18,9 @@ import remote from './expose/screens';
 const start = async () => {
   const store = createAppStore();
   const lang = detectInitialLanguage();
-  await i18next.use(initReactI18next).init({ ...I18N_BASE_OPTIONS, lng: lang, resources: {}, partialBundledLanguages: true });
+  await i18next
+    .use(initReactI18next)
+    .init({ ...I18N_BASE_OPTIONS, lng: lang, resources: {}, partialBundledLanguages: true });
   await Promise.all([
     addCoreNamespaces(i18next, lang),
     addRemoteNamespace(i18next, remote.namespace, remote.loadMessages, lang),

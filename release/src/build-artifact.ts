@@ -43,7 +43,11 @@ export const remoteVersion = async (repoDir: string, remote: RemoteApp, env = pr
   return pkg.version;
 };
 
-export const readBuildArtifact = async (repoDir: string, remote: RemoteApp, version: string): Promise<BuildArtifact> => {
+export const readBuildArtifact = async (
+  repoDir: string,
+  remote: RemoteApp,
+  version: string,
+): Promise<BuildArtifact> => {
   const dir = path.join(repoDir, remote.folder, 'dist', version);
   const hint = `Build it first: npm run build -w ${remote.folder}`;
   const manifest = (await readJsonFile(path.join(dir, 'mf-manifest.json'), hint)) as FederationManifest;

@@ -7,8 +7,12 @@ import { LocalDeploymentStore } from './store/local-store';
 const USAGE = `Usage: npm run release -- <command>
 
 Commands:
-  deploy-all [--promote]   copy every remote's build (mfe-<x>/dist/<version>/) into the deployment
-                           store; with --promote, make those versions live in the manifest
+  deploy-all [--promote] [--replace]
+                           copy every remote's build (mfe-<x>/dist/<version>/) into the deployment
+                           store; with --promote, make those versions live in the manifest.
+                           Deployed versions are immutable: a different build under a deployed
+                           version is refused, unless --replace is given (a local store during
+                           development, rebuilt without a version bump)
 
 Environment:
   DEPLOY_DIR     deployment store folder (default var/deploy)
@@ -22,12 +26,19 @@ const main = async (argv: string[]): Promise<number> => {
   const mfeBaseUrl = process.env.MFE_BASE_URL ?? '/mfe';
   switch (command) {
     case 'deploy-all': {
-      const unknown = args.filter((arg) => arg !== '--promote');
+      const unknown = args.filter((arg) => arg !== '--promote' && arg !== '--replace');
       if (unknown.length > 0) {
         console.error(`Unknown option(s) for deploy-all: ${unknown.join(' ')}\n\n${USAGE}`);
         return 2;
       }
-      await deployAll({ context, store, remotes: REMOTES, promote: args.includes('--promote'), mfeBaseUrl });
+      await deployAll({
+        context,
+        store,
+        remotes: REMOTES,
+        promote: args.includes('--promote'),
+        replace: args.includes('--replace'),
+        mfeBaseUrl,
+      });
       return 0;
     }
     case undefined:

@@ -29,7 +29,11 @@ export const writeBuild = async (
   );
   await writeFile(
     path.join(dir, 'routes.json'),
-    JSON.stringify(routes ?? [{ path: `/${remote.namespace}`, titleKey: `${remote.namespace}:title`, public: false, keepAlive: false }]),
+    JSON.stringify(
+      routes ?? [
+        { path: `/${remote.namespace}`, titleKey: `${remote.namespace}:title`, public: false, keepAlive: false },
+      ],
+    ),
   );
   return dir;
 };

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -6,10 +7,13 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { VERIFICATION_HEADER, type Envelope } from '@marketplace/shared/contracts';
 import { buildApp } from '../src/app';
 import { defaultAltcha, type AppConfig, type DatabaseConfig } from '../src/config/config';
-import type { Db } from '../src/db/client';
+import { migrationsFolder, type Db } from '../src/db/client';
 
 export { DEMO_SHOPPER } from '../src/db/seed';
 
@@ -22,10 +26,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's initdb takes seconds; a migrated data directory is dumped once (per migration set) and every
+ * test app starts from a copy of it.
+ */
+const pgliteSnapshot = async (): Promise<Blob> => {
+  const digest = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder).sort()) {
+    if (file.endsWith('.sql')) digest.update(readFileSync(path.join(migrationsFolder, file)));
+  }
+  const file = path.join(tmpdir(), `mp-pglite-${digest.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const client = new PGlite();
+    await migrate(drizzle(client), { migrationsFolder });
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+};
+
 /** A fresh database per test app: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
 const createDatabase = async (): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> => {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { config: { kind: 'pglite' }, drop: async () => undefined };
+  if (!adminUrl) return { config: { kind: 'pglite', snapshot: await pgliteSnapshot() }, drop: async () => undefined };
   const name = `mp_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

@@ -21,7 +21,8 @@ export const checkRouteMetaList = (routes) => {
     }
     const { path, titleKey, public: isPublic, keepAlive } = route;
     if (typeof path !== 'string' || !path.startsWith('/')) problems.push(`${at}.path must be a string starting with /`);
-    if (typeof titleKey !== 'string' || titleKey.length === 0) problems.push(`${at}.titleKey must be a non-empty string`);
+    if (typeof titleKey !== 'string' || titleKey.length === 0)
+      problems.push(`${at}.titleKey must be a non-empty string`);
     if (typeof isPublic !== 'boolean') problems.push(`${at}.public must be a boolean`);
     if (typeof keepAlive !== 'boolean') problems.push(`${at}.keepAlive must be a boolean`);
     if (seen.has(path)) problems.push(`${at}.path ${path} is listed twice`);

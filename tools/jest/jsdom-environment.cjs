@@ -5,7 +5,19 @@ class JsdomWithFetch extends TestEnvironment {
   async setup() {
     await super.setup();
     const g = this.global;
-    for (const name of ['fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'ReadableStream', 'structuredClone', 'BroadcastChannel']) {
+    for (const name of [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'AbortController',
+      'AbortSignal',
+      'TextEncoder',
+      'TextDecoder',
+      'ReadableStream',
+      'structuredClone',
+      'BroadcastChannel',
+    ]) {
       if (typeof globalThis[name] !== 'undefined') g[name] = globalThis[name];
     }
   }

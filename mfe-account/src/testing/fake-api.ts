@@ -26,7 +26,13 @@ export const fakeApi = (routes: Record<string, Handler | Reply>) => {
     const url = new URL(request.url);
     const text = await request.text();
     const body: unknown = text ? JSON.parse(text) : undefined;
-    calls.push({ method: request.method, path: url.pathname, search: url.searchParams, headers: request.headers, body });
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.searchParams,
+      headers: request.headers,
+      body,
+    });
     const route = routes[`${request.method} ${url.pathname}`];
     if (!route) throw new Error(`unexpected call ${request.method} ${url.pathname}`);
     const reply = typeof route === 'function' ? route(request, body) : route;

@@ -1,14 +1,22 @@
 import { readBuildArtifact, remoteVersion, type BuildArtifact } from '../build-artifact';
 import { gitInfo } from '../git-info';
 import type { ReleaseContext, RemoteApp } from '../remotes';
-import type { DeploymentStore } from '../store/deployment-store';
+import type { DeploymentStore, PutVersionResult } from '../store/deployment-store';
 import { deployArtifact, promoteArtifacts } from './deploy';
+
+const OUTCOME_TEXT: Record<PutVersionResult, string> = {
+  created: 'deployed',
+  unchanged: 'already deployed, same build',
+  replaced: 'replaced the earlier build of this version',
+};
 
 export interface DeployAllOptions {
   context: ReleaseContext;
   store: DeploymentStore;
   remotes: readonly RemoteApp[];
   promote: boolean;
+  /** Overwrite same-version deploys whose content changed (a local store during development). */
+  replace?: boolean;
   mfeBaseUrl: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
@@ -24,6 +32,7 @@ export const deployAll = async ({
   store,
   remotes,
   promote,
+  replace = false,
   mfeBaseUrl,
   env = process.env,
   log = console.log,
@@ -34,8 +43,8 @@ export const deployAll = async ({
   }
   const git = await gitInfo(context.repoDir);
   for (const artifact of artifacts) {
-    const result = await deployArtifact(store, artifact, git);
-    log(`${artifact.remote.folder} ${artifact.version}: ${result === 'created' ? 'deployed' : 'already deployed, same build'}`);
+    const result = await deployArtifact(store, artifact, { ...git, replace });
+    log(`${artifact.remote.folder} ${artifact.version}: ${OUTCOME_TEXT[result]}`);
   }
   if (promote) {
     await promoteArtifacts(store, artifacts, mfeBaseUrl);

@@ -6,6 +6,8 @@ import type { DeploymentStore, PutVersionResult } from '../store/deployment-stor
 export interface DeployOptions {
   gitCommit: string | null;
   gitDirty: boolean;
+  /** Overwrite a same-version deploy with different content (local development only). */
+  replace?: boolean;
   now?: Date;
 }
 
@@ -13,21 +15,25 @@ export interface DeployOptions {
 export const deployArtifact = async (
   store: DeploymentStore,
   artifact: BuildArtifact,
-  { gitCommit, gitDirty, now = new Date() }: DeployOptions,
+  { gitCommit, gitDirty, replace = false, now = new Date() }: DeployOptions,
 ): Promise<PutVersionResult> =>
-  store.putVersion(artifact.dir, {
-    name: artifact.remote.name,
-    folder: artifact.remote.folder,
-    version: artifact.version,
-    gitCommit,
-    gitDirty,
-    builtAt: artifact.builtAt,
-    deployedAt: now.toISOString(),
-    contentDigest: await contentDigest(artifact.dir),
-    exposes: artifact.exposes,
-    shared: artifact.shared,
-    routes: artifact.routes,
-  });
+  store.putVersion(
+    artifact.dir,
+    {
+      name: artifact.remote.name,
+      folder: artifact.remote.folder,
+      version: artifact.version,
+      gitCommit,
+      gitDirty,
+      builtAt: artifact.builtAt,
+      deployedAt: now.toISOString(),
+      contentDigest: await contentDigest(artifact.dir),
+      exposes: artifact.exposes,
+      shared: artifact.shared,
+      routes: artifact.routes,
+    },
+    { replace },
+  );
 
 /** The manifest entry of a deployed version; `mfeBaseUrl` is where the store is served. */
 export const manifestEntry = (artifact: BuildArtifact, mfeBaseUrl: string): RemoteEntry => ({

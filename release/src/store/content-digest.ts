@@ -25,7 +25,11 @@ export const contentDigest = async (dir: string): Promise<string> => {
   const hash = createHash('sha256');
   for (const file of await listBuildFiles(dir)) {
     hash.update(`${file}\0`);
-    hash.update(createHash('sha256').update(await readFile(path.join(dir, file))).digest());
+    hash.update(
+      createHash('sha256')
+        .update(await readFile(path.join(dir, file)))
+        .digest(),
+    );
   }
   return `sha256:${hash.digest('hex')}`;
 };

@@ -17,7 +17,7 @@ export interface DeployInfo {
   routes: unknown[];
 }
 
-export type PutVersionResult = 'created' | 'unchanged';
+export type PutVersionResult = 'created' | 'unchanged' | 'replaced';
 
 /**
  * Where deployed remote versions and the live manifest live. Versions are immutable; the
@@ -27,9 +27,10 @@ export type PutVersionResult = 'created' | 'unchanged';
 export interface DeploymentStore {
   /**
    * Stores a build as `<folder>/<version>/`. An identical existing build is left alone; a
-   * different build under the same version is refused, since versions are immutable.
+   * different build under the same version is refused, since versions are immutable, unless
+   * `replace` is set (a local store rebuilt without a version bump during development).
    */
-  putVersion(sourceDir: string, info: DeployInfo): Promise<PutVersionResult>;
+  putVersion(sourceDir: string, info: DeployInfo, options?: { replace?: boolean }): Promise<PutVersionResult>;
   readDeployInfo(folder: string, version: string): Promise<DeployInfo | null>;
   listVersions(folder: string): Promise<string[]>;
   readManifest(): Promise<DeploymentManifest | null>;
@@ -38,10 +39,12 @@ export interface DeploymentStore {
 }
 
 export class VersionConflictError extends Error {
-  constructor(folder: string, version: string) {
+  /** @param location where the deployed copy is, so a developer can remove a local one on purpose */
+  constructor(folder: string, version: string, location?: string) {
     super(
       `${folder} ${version} is already deployed with different content. Deployed versions are immutable: ` +
-        `bump the version in ${folder}/package.json (or set VERSION) and build again.`,
+        `bump the version in ${folder}/package.json (or set VERSION) and build again.` +
+        (location ? ` In a local development store you may instead delete ${location} and deploy again.` : ''),
     );
     this.name = 'VersionConflictError';
   }

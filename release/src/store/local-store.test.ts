@@ -31,7 +31,13 @@ describe('LocalDeploymentStore', () => {
     await expect(store.putVersion(build, await infoFor(build))).resolves.toBe('created');
 
     const target = path.join(store.rootDir, 'mfe-wallet', '1.0.0');
-    expect((await readdir(target)).sort()).toEqual(['assets', 'deploy.json', 'mf-manifest.json', 'remoteEntry.js', 'routes.json']);
+    expect((await readdir(target)).sort()).toEqual([
+      'assets',
+      'deploy.json',
+      'mf-manifest.json',
+      'remoteEntry.js',
+      'routes.json',
+    ]);
     expect(await readFile(path.join(target, 'assets', 'chunk.js'), 'utf8')).toBe('console.log(1);');
     expect((await store.readDeployInfo('mfe-wallet', '1.0.0'))?.gitCommit).toBe('abc123');
     expect(await store.listVersions('mfe-wallet')).toEqual(['1.0.0']);
@@ -59,6 +65,20 @@ describe('LocalDeploymentStore', () => {
     );
     const kept = path.join(store.rootDir, 'mfe-wallet', '1.0.0', 'assets', 'chunk.js');
     expect(await readFile(kept, 'utf8')).toBe('console.log(1);');
+  });
+
+  it('with replace, swaps in the new build of a deployed version', async () => {
+    const repo = await tempDir('repo');
+    const first = await writeBuild(repo, wallet, '1.0.0');
+    const store = new LocalDeploymentStore(await tempDir('deploy'));
+    await store.putVersion(first, await infoFor(first));
+
+    const changed = await writeBuild(repo, wallet, '1.0.0', { chunk: 'console.log(2);' });
+    await expect(store.putVersion(changed, await infoFor(changed), { replace: true })).resolves.toBe('replaced');
+
+    const kept = path.join(store.rootDir, 'mfe-wallet', '1.0.0', 'assets', 'chunk.js');
+    expect(await readFile(kept, 'utf8')).toBe('console.log(2);');
+    expect(await readdir(path.join(store.rootDir, 'mfe-wallet'))).toEqual(['1.0.0']);
   });
 
   it('replaces the manifest whole and leaves no temporary file behind', async () => {

@@ -3,12 +3,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:
 import path from 'node:path';
 import { deploymentManifestSchema, type DeploymentManifest } from '@marketplace/shared/contracts';
 import { contentDigest } from './content-digest';
-import {
-  VersionConflictError,
-  type DeployInfo,
-  type DeploymentStore,
-  type PutVersionResult,
-} from './deployment-store';
+import { VersionConflictError, type DeployInfo, type DeploymentStore, type PutVersionResult } from './deployment-store';
 
 const MANIFEST_FILE = 'manifest.json';
 const DEPLOY_INFO_FILE = 'deploy.json';
@@ -47,18 +42,27 @@ export class LocalDeploymentStore implements DeploymentStore {
     return path.join(this.rootDir, folder, version);
   }
 
-  async putVersion(sourceDir: string, info: DeployInfo): Promise<PutVersionResult> {
+  async putVersion(sourceDir: string, info: DeployInfo, { replace = false } = {}): Promise<PutVersionResult> {
     const target = this.versionDir(info.folder, info.version);
-    if (await exists(target)) {
+    const existing = await exists(target);
+    if (existing) {
       if ((await contentDigest(target)) === info.contentDigest) return 'unchanged';
-      throw new VersionConflictError(info.folder, info.version);
+      if (!replace) throw new VersionConflictError(info.folder, info.version, target);
     }
     // Copy into a hidden folder first so a half-copied version is never visible under its name.
     await mkdir(path.dirname(target), { recursive: true });
-    const staging = path.join(path.dirname(target), `.${info.version}.${randomUUID()}.tmp`);
+    const hidden = (purpose: string) => path.join(path.dirname(target), `.${info.version}.${purpose}.${randomUUID()}`);
+    const staging = hidden('staging');
     try {
       await cp(sourceDir, staging, { recursive: true });
       await writeFile(path.join(staging, DEPLOY_INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
+      if (existing) {
+        const previous = hidden('replaced');
+        await rename(target, previous);
+        await rename(staging, target);
+        await rm(previous, { recursive: true, force: true });
+        return 'replaced';
+      }
       await rename(staging, target);
     } catch (error) {
       await rm(staging, { recursive: true, force: true });

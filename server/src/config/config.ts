@@ -2,8 +2,8 @@ import path from 'node:path';
 import { findRepoRoot } from './repo-root';
 
 export type DatabaseConfig =
-  /** `dataDir` undefined = in-memory (tests). */
-  | { kind: 'pglite'; dataDir?: string }
+  /** `dataDir` undefined = in-memory; `snapshot` starts from a dumped data directory (tests skip initdb). */
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob }
   | { kind: 'postgres'; url: string };
 
 export interface AltchaConfig {

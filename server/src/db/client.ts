@@ -18,7 +18,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(__dirname, 'migrations');
+export const migrationsFolder = path.join(__dirname, 'migrations');
 
 /** Opens the database and applies the committed migrations (one set for both drivers). */
 export const openDatabase = async (config: DatabaseConfig): Promise<Database> => {
@@ -35,7 +35,7 @@ export const openDatabase = async (config: DatabaseConfig): Promise<Database> =>
   }
   const release = config.dataDir ? acquirePidLock(`${config.dataDir}.lock`) : () => undefined;
   try {
-    const client = new PGlite(config.dataDir);
+    const client = new PGlite(config.dataDir, config.snapshot ? { loadDataDir: config.snapshot } : {});
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

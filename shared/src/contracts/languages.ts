@@ -9,13 +9,51 @@ export interface Language {
 }
 
 export const LANGUAGE_CODES = [
-  'en', 'zh-cn', 'jp', 'kr', 'th', 'id', 'vi', 'de', 'ar', 'fr', 'hi', 'it', 'tr', 'es', 'ms', 'zh-hk', 'pl',
-  'nl', 'ru', 'ro', 'cr', 'pt', 'sv', 'hu', 'bgr', 'sk', 'fl', 'dk', 'sl', 'hr', 'ch', 'gr', 'at', 'pk',
+  'en',
+  'zh-cn',
+  'jp',
+  'kr',
+  'th',
+  'id',
+  'vi',
+  'de',
+  'ar',
+  'fr',
+  'hi',
+  'it',
+  'tr',
+  'es',
+  'ms',
+  'zh-hk',
+  'pl',
+  'nl',
+  'ru',
+  'ro',
+  'cr',
+  'pt',
+  'sv',
+  'hu',
+  'bgr',
+  'sk',
+  'fl',
+  'dk',
+  'sl',
+  'hr',
+  'ch',
+  'gr',
+  'at',
+  'pk',
 ] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
-const l = (file_name: LanguageCode, language_name: string, chinese_name: string, htmlLang: string, dir: 'ltr' | 'rtl' = 'ltr'): Language => ({
+const l = (
+  file_name: LanguageCode,
+  language_name: string,
+  chinese_name: string,
+  htmlLang: string,
+  dir: 'ltr' | 'rtl' = 'ltr',
+): Language => ({
   file_name,
   language_name,
   chinese_name,

@@ -66,8 +66,14 @@ export const resetPayBody = z
     paymentCode: paymentCodeField,
     confirmPaymentCode: z.string(),
   })
-  .refine((b) => b.paymentCode === b.confirmPaymentCode, { message: 'err.passwordsMismatch', path: ['confirmPaymentCode'] })
-  .refine((b) => !b.oldPaymentCode || b.paymentCode !== b.oldPaymentCode, { message: 'err.passwordSameAsOld', path: ['paymentCode'] });
+  .refine((b) => b.paymentCode === b.confirmPaymentCode, {
+    message: 'err.passwordsMismatch',
+    path: ['confirmPaymentCode'],
+  })
+  .refine((b) => !b.oldPaymentCode || b.paymentCode !== b.oldPaymentCode, {
+    message: 'err.passwordSameAsOld',
+    path: ['paymentCode'],
+  });
 export type ResetPayBody = z.infer<typeof resetPayBody>;
 
 export const verifyPayBody = z.object({ paymentCode: z.string().min(1, 'err.payFail').max(32, 'err.payFail') });

@@ -36,7 +36,8 @@ type KeptViews = Record<string, { route: AppRoute; location: Location }>;
 const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   const location = useLocation();
   const route = findRoute(routes, location.pathname);
-  const decision = useRouteGuard(location.pathname, route?.public ?? false);
+  // An unknown path answers with the 404 page, which needs no login.
+  const decision = useRouteGuard(location.pathname, route?.public ?? true);
   const allowed = decision.kind === 'allow';
   const [kept, setKept] = useState<KeptViews>({});
 

@@ -1,11 +1,16 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorPanel } from '@marketplace/shared';
-import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   onRetry(): void;
   children: ReactNode;
 }
+
+const RemoteFailure = ({ onRetry }: { onRetry(): void }) => {
+  const { t } = useTranslation('common');
+  return <ErrorPanel description={t('remoteError.description')} onRetry={onRetry} />;
+};
 
 /** Keeps a failing remote inside its own area; the tab bar and other areas keep working. */
 export class RemoteBoundary extends Component<Props, { failed: boolean }> {
@@ -20,10 +25,6 @@ export class RemoteBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render(): ReactNode {
-    return this.state.failed ? (
-      <ErrorPanel description={i18next.t('common:remoteError.description')} onRetry={this.props.onRetry} />
-    ) : (
-      this.props.children
-    );
+    return this.state.failed ? <RemoteFailure onRetry={this.props.onRetry} /> : this.props.children;
   }
 }

@@ -67,5 +67,5 @@ export const AltchaWidget = ({ challenge, onSolved, onStale }: AltchaWidgetProps
     };
   }, []);
 
-  return <altcha-widget ref={ref} challenge={challenge} language={language} type="checkbox" auto="off" />;
+  return <altcha-widget ref={ref} challenge={challenge} language={language} type="native" auto="off" />;
 };

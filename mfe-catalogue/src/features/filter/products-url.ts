@@ -15,9 +15,7 @@ const boundCents = (typed: string): number | null | undefined => (typed.trim() ?
  * The product list URL for a filter. Prices travel as integer cents, like every amount the API
  * sees, so the list never has to parse typed dollars.
  */
-export const buildProductsUrl = (
-  filter: ProductFilter,
-): { url: string } | { error: 'priceInvalid' | 'priceOrder' } => {
+export const buildProductsUrl = (filter: ProductFilter): { url: string } | { error: 'priceInvalid' | 'priceOrder' } => {
   const min = boundCents(filter.minPrice);
   const max = boundCents(filter.maxPrice);
   if (min === null || max === null) return { error: 'priceInvalid' };

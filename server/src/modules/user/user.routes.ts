@@ -34,6 +34,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     const header = request.headers['human-verification'];
     await verification.assertVerified(typeof header === 'string' ? header : undefined);
   };
+  // Human verification runs in preValidation, before the body is judged: a bot learns nothing without a token.
   // Per IP and account, so one shopper's typos do not lock out a shared network and vice versa.
   const rateLimit = {
     max: authRateLimit.max,
@@ -49,7 +50,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/register',
     {
       config: { rateLimit },
-      preHandler: requireHuman,
+      preValidation: requireHuman,
       schema: { tags, summary: 'Register a shopper', body: registerBody, headers: humanVerificationHeaders },
     },
     async (request) => {
@@ -62,7 +63,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/login',
     {
       config: { rateLimit },
-      preHandler: requireHuman,
+      preValidation: requireHuman,
       schema: { tags, summary: 'Log in; data.userinfo.token', body: loginBody, headers: humanVerificationHeaders },
     },
     async (request) => ok(request, await service.login(request.body), 'ok.login'),
@@ -131,7 +132,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/forgot_password/send',
     {
       config: { rateLimit },
-      preHandler: requireHuman,
+      preValidation: requireHuman,
       schema: { tags, summary: 'Mail a one-time reset code', body: forgotPasswordSendBody, headers: humanVerificationHeaders },
     },
     async (request) => {
@@ -144,7 +145,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/forgot_password/reset',
     {
       config: { rateLimit },
-      preHandler: requireHuman,
+      preValidation: requireHuman,
       schema: {
         tags,
         summary: 'Reset the password with the mailed code; ends all sessions',

@@ -63,7 +63,12 @@ describe('/forgotPassword and /changePassword', () => {
 
     expect(await screen.findByText('Change Successful')).toBeInTheDocument();
     expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/login?account=demo');
-    expect(calls[0]?.body).toEqual({ account: 'demo', code: '654321', password: 'secret1', confirmPassword: 'secret1' });
+    expect(calls[0]?.body).toEqual({
+      account: 'demo',
+      code: '654321',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     expect(store.getState().session.token).toBeNull();
     expect(tokenCookie()).toBeUndefined();
   });

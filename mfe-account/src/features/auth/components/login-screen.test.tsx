@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { VERIFICATION_HEADER, VERIFICATION_STORAGE_KEY } from '@marketplace/shared/contracts';
+import { act, screen } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import i18next from 'i18next';
 import { demoUser, renderScreen } from '../../../testing/render-screen';
 import { fail, fakeApi, ok } from '../../../testing/fake-api';
 import { resetBrowser, tokenCookie } from '../../../testing/reset-browser';
@@ -25,6 +27,10 @@ describe('/login', () => {
   });
 
   it('stores the token cookie, toasts "Login Success" and goes to /', async () => {
+    sessionStorage.setItem(
+      VERIFICATION_STORAGE_KEY,
+      JSON.stringify({ verificationToken: 'human-1', expiresAt: '2999-01-01T00:00:00.000Z' }),
+    );
     const { calls } = fakeApi({ 'POST /api/user/login': loginOk });
     const { store } = await renderScreen(<LoginScreen />, { path: '/login' });
     const user = userEvent.setup();
@@ -36,6 +42,7 @@ describe('/login', () => {
     expect(await screen.findByText('Login Success')).toBeInTheDocument();
     expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/);
     expect(calls[0]?.body).toEqual({ account: 'demo', password: 'demo123' });
+    expect(calls[0]?.headers.get(VERIFICATION_HEADER)).toBe('human-1');
     expect(tokenCookie()).toBe('fresh-token');
     expect(store.getState().session.token).toBe('fresh-token');
     expect(store.getState().session.userInfo).toEqual(demoUser);
@@ -71,5 +78,21 @@ describe('/login', () => {
     expect(screen.getByLabelText('Account')).toHaveValue('newbie');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgotPassword');
+  });
+
+  it('switches the language from the globe button without an account', async () => {
+    const { calls } = fakeApi({});
+    const { store } = await renderScreen(<LoginScreen />, { path: '/login' });
+    // The popup keeps `pointer-events: none` until its opening animation ends; jsdom runs none.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('radio', { name: '简体中文' }));
+
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(screen.getByLabelText('账号')).toBeInTheDocument();
+    expect(store.getState().session.setting.lang.file_name).toBe('zh-cn');
+    expect(calls).toHaveLength(0);
+    await act(() => i18next.changeLanguage('en'));
   });
 });

@@ -8,6 +8,10 @@ import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useRegisterUserMutation } from '../api';
 
+/**
+ * Email is typed with an email keyboard but not `type="email"`: the browser's own check would block
+ * the submit with its wording instead of the spec's "Please fill correct email".
+ */
 export const RegisterScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
@@ -50,7 +54,7 @@ export const RegisterScreen = () => {
           <Input type="password" placeholder={t('placeholder.confirmPassword')} autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="email" label={t('field.email')} description={t('field.optional')}>
-          <Input type="email" inputMode="email" placeholder={t('placeholder.email')} autoComplete="email" clearable />
+          <Input inputMode="email" placeholder={t('placeholder.email')} autoComplete="email" clearable />
         </Form.Item>
         <Form.Item name="mobile" label={t('field.mobile')} description={t('field.optional')}>
           <Input type="tel" inputMode="tel" placeholder={t('placeholder.mobile')} autoComplete="tel" clearable />

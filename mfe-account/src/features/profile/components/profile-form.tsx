@@ -53,7 +53,7 @@ export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
         <Input placeholder={t('placeholder.givenName')} autoComplete="given-name" clearable />
       </Form.Item>
       <Form.Item name="email" label={t('field.email')}>
-        <Input type="email" inputMode="email" placeholder={t('placeholder.email')} autoComplete="email" clearable />
+        <Input inputMode="email" placeholder={t('placeholder.email')} autoComplete="email" clearable />
       </Form.Item>
       <Form.Item name="mobile" label={t('field.mobile')}>
         <Input type="tel" inputMode="tel" placeholder={t('placeholder.mobile')} autoComplete="tel" clearable />

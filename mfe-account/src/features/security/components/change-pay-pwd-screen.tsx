@@ -9,7 +9,9 @@ import { useGetUserInfoQuery } from '../../profile/api';
 import { useReloadUserInfo } from '../../profile/hooks/use-reload-user-info';
 import { useChangePaymentCodeMutation } from '../api';
 
-const digitsInput = { type: 'password', inputMode: 'numeric', pattern: '[0-9]*', autoComplete: 'off' } as const;
+// A numeric keyboard, but no `pattern`: the browser's own check would block the submit with its
+// wording instead of the spec's message.
+const digitsInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
 
 /** Set the payment code the first time (no old code), or change it (old code required). */
 export const ChangePayPwdScreen = () => {

@@ -3,7 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, List, Radio, Space } from 'antd-mobile';
 import { PageHeader } from '@marketplace/shared';
-import { PRODUCT_CATEGORIES, PRODUCT_SORTS, type ProductCategory, type ProductSort } from '@marketplace/shared/contracts';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  type ProductCategory,
+  type ProductSort,
+} from '@marketplace/shared/contracts';
 import { buildProductsUrl } from '../products-url';
 import './filter-screen.css';
 

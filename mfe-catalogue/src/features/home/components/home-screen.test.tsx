@@ -37,5 +37,7 @@ describe('Home', () => {
 
     expect(screen.getByRole('heading', { name: 'Why shop with us' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Buyer protection' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'How shopping works' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').at(-1)).toHaveTextContent('confirm receipt and leave a review');
   });
 });

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import CategoryGrid from '../../categories/components/category-grid';
+import HowShoppingWorks from './how-shopping-works';
 import WhyShopWithUs from './why-shop-with-us';
 import './home-screen.css';
 
@@ -24,6 +25,7 @@ export default function HomeScreen() {
         <CategoryGrid />
       </section>
       <WhyShopWithUs />
+      <HowShoppingWorks />
     </main>
   );
 }

@@ -18,7 +18,9 @@ export default function OrderCard({ order }: { order: OrderSummary }) {
           <p className="orders-card__title">{order.productTitle}</p>
           <p className="orders-card__meta">{t('card.orderNo', { orderNo: order.orderNo })}</p>
           <p className="orders-card__meta">
-            {t('card.placedAt', { date: new Date(order.createdAt).toLocaleDateString(findLanguage(i18n.language)?.htmlLang) })}
+            {t('card.placedAt', {
+              date: new Date(order.createdAt).toLocaleDateString(findLanguage(i18n.language)?.htmlLang),
+            })}
           </p>
         </div>
       </div>

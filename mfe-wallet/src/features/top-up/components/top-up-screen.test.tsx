@@ -20,23 +20,36 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Recharge entry', () => {
   it('shows the balance from the user info', async () => {
-    const fetchMock = jest.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ code: 1, msg: '', data: demo }), { headers: { 'content-type': 'application/json' } }),
-    );
+    const fetchMock = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     await renderScreen(<TopUpScreen />, { path: '/topUp' });
 
     expect(await screen.findByText('$1,000.00')).toBeInTheDocument();
-    expect(new Request(fetchMock.mock.calls[0]![0], fetchMock.mock.calls[0]![1]).url).toMatch(/\/api\/user\/getUserInfo$/);
+    expect(new Request(fetchMock.mock.calls[0]![0], fetchMock.mock.calls[0]![1]).url).toMatch(
+      /\/api\/user\/getUserInfo$/,
+    );
   });
 
   it('lists the four top-up methods, each leading to its form', async () => {
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ code: 1, msg: '', data: demo }), { headers: { 'content-type': 'application/json' } }),
-    );
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     await renderScreen(<TopUpScreen />, { path: '/topUp' });
 
     expect(screen.getByRole('link', { name: 'Bank transfer' })).toHaveAttribute('href', '/walletTopUp?method=bank');
-    expect(screen.getByRole('link', { name: 'On-chain deposit' })).toHaveAttribute('href', '/walletTopUp?method=onChain');
+    expect(screen.getByRole('link', { name: 'On-chain deposit' })).toHaveAttribute(
+      'href',
+      '/walletTopUp?method=onChain',
+    );
     expect(screen.getByRole('link', { name: 'Card' })).toHaveAttribute('href', '/cardTopUp');
     expect(screen.getByRole('link', { name: 'Manual top-up with proof' })).toHaveAttribute(
       'href',

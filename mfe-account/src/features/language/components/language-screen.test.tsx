@@ -1,0 +1,30 @@
+import { LANGUAGES } from '@marketplace/shared/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, ok } from '../../../testing/fake-api';
+import { renderScreen, signedIn } from '../../../testing/render-screen';
+import { resetBrowser } from '../../../testing/reset-browser';
+import { LanguageScreen } from './language-screen';
+
+describe('/language', () => {
+  beforeEach(resetBrowser);
+
+  it('lists the 34 languages and stores the choice on the account', async () => {
+    const { calls } = fakeApi({
+      'GET /api/user/language_list': ok(LANGUAGES),
+      'GET /api/user/set_language': ok(null),
+    });
+    const { store } = await renderScreen(<LanguageScreen />, { path: '/language', session: signedIn() });
+
+    expect(await screen.findAllByRole('radio')).toHaveLength(34);
+    expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Deutsch' }));
+
+    const setLanguage = await screen
+      .findByText('Setting Success')
+      .then(() => calls.find((call) => call.path === '/api/user/set_language'));
+    expect(setLanguage?.search.get('lang')).toBe('de');
+    expect(store.getState().session.setting.lang.file_name).toBe('de');
+    expect(document.cookie).toContain('Local_Lang=');
+  });
+});

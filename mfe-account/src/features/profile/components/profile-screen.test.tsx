@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { fakeApi, ok } from '../../../testing/fake-api';
+import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
+import { resetBrowser } from '../../../testing/reset-browser';
+import { ProfileScreen } from './profile-screen';
+
+describe('/profile', () => {
+  beforeEach(resetBrowser);
+
+  it('shows the account, user name and balance from getUserInfo', async () => {
+    const { calls } = fakeApi({ 'GET /api/user/getUserInfo': ok({ ...demoUser, balance: 123_456 }) });
+    await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
+    expect(await screen.findByText('$1,234.56')).toBeInTheDocument();
+    expect(screen.getByText('Chen Mei')).toBeInTheDocument();
+    expect(screen.getByText('demo')).toBeInTheDocument();
+    expect(calls[0]?.headers.get('token')).toBe('token-1');
+  });
+
+  it.each([
+    ['My orders', '/myPurchases'],
+    ['To pay', '/myPurchases/0'],
+    ['To ship', '/myPurchases/1'],
+    ['Delivered', '/myPurchases/2'],
+    ['After-sale', '/myPurchases/-4'],
+    ['Top up', '/topUp'],
+    ['Withdraw', '/withDraw'],
+    ['Fund records', '/capitalRecord'],
+    ['Shipping addresses', '/address'],
+    ['Settings', '/setting'],
+    ['Help and support', '/helpAndSupport'],
+  ])('links "%s" to %s', async (name, href) => {
+    fakeApi({ 'GET /api/user/getUserInfo': ok(demoUser) });
+    await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
+    expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+  });
+});

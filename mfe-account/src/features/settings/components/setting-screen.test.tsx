@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { fakeApi, ok } from '../../../testing/fake-api';
+import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
+import { resetBrowser, tokenCookie } from '../../../testing/reset-browser';
+import { SettingScreen } from './setting-screen';
+
+// antd-mobile's dialog and popup keep `pointer-events: none` until their opening animation ends,
+// and jsdom runs no animation frames; a person clicks once the panel is visible.
+const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+describe('/setting', () => {
+  beforeEach(resetBrowser);
+
+  it('links to the login password, payment code, security and language pages', async () => {
+    fakeApi({});
+    await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
+    expect(screen.getByRole('link', { name: 'Login password' })).toHaveAttribute('href', '/passwords');
+    expect(screen.getByRole('link', { name: 'Payment code' })).toHaveAttribute('href', '/changePayPwd');
+    expect(screen.getByRole('link', { name: 'Account security' })).toHaveAttribute('href', '/security');
+    expect(screen.getByRole('link', { name: 'Language' })).toHaveAttribute('href', '/language');
+  });
+
+  it('logs out after confirmation: sends the language, clears the token and goes to /login', async () => {
+    document.cookie = 'Admin-Token=token-1; path=/';
+    const { calls } = fakeApi({ 'POST /api/user/logout': ok(null) });
+    const { store } = await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
+    const user = setupUser();
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent(/^\/login$/);
+    expect(calls[0]?.search.get('lang')).toBe('en');
+    expect(calls[0]?.headers.get('token')).toBe('token-1');
+    expect(store.getState().session.token).toBeNull();
+    expect(tokenCookie()).toBeUndefined();
+  });
+
+  it('keeps the session when the logout is cancelled', async () => {
+    const { calls } = fakeApi({});
+    const { store } = await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toHaveLength(0);
+    expect(store.getState().session.token).toBe('token-1');
+  });
+
+  it('saves personal information, toasts "Save successful" and reloads the user info', async () => {
+    const saved = { ...demoUser, familyName: 'Li', email: 'li@example.com' };
+    const { calls } = fakeApi({ 'POST /api/user/profile': ok(null), 'GET /api/user/getUserInfo': ok(saved) });
+    const { store } = await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
+    const user = setupUser();
+
+    await user.click(screen.getByRole('button', { name: 'Personal information' }));
+    const familyName = await screen.findByLabelText('Family name');
+    await user.clear(familyName);
+    await user.type(familyName, 'Li');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'li@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Save successful')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({
+      familyName: 'Li',
+      givenName: 'Mei',
+      email: 'li@example.com',
+      mobile: '+1 555 0100',
+    });
+    await screen.findByText('Li Mei');
+    expect(store.getState().session.userInfo?.email).toBe('li@example.com');
+  });
+
+  it('shows "Please fill correct email" and sends nothing for a wrong email', async () => {
+    const { calls } = fakeApi({});
+    await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Personal information' }));
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'li@');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please fill correct email')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,149 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { TOKEN_TTL_MS } from '@marketplace/shared/contracts';
+import { call, createTestApp, DEMO_SHOPPER, humanHeaders, login, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const reply = await call(t.app, {
+    method: 'POST',
+    url: '/api/user/register',
+    headers: await humanHeaders(t.app),
+    payload: { account: 'carol', password: 'carol01', confirmPassword: 'carol01', email: 'carol@example.com' },
+  });
+  expect(reply.code).toBe(1);
+});
+afterAll(() => t.close());
+
+const userInfo = (token?: string) =>
+  call(t.app, { method: 'GET', url: '/api/user/getUserInfo', headers: token ? { token } : {} });
+
+const outbox = () => path.join(t.config.dataDir, 'outbox');
+const lastMailedCode = (): string => {
+  const files = readdirSync(outbox()).sort();
+  const text = readFileSync(path.join(outbox(), files[files.length - 1]!), 'utf8');
+  return /code is (\d{6})/.exec(text)![1]!;
+};
+const forgot = async (url: string, payload: object) =>
+  call(t.app, { method: 'POST', url, headers: await humanHeaders(t.app), payload });
+
+describe('tokens', () => {
+  it('answers HTTP 401 with "Please login first" when no token is sent', async () => {
+    expect(await userInfo()).toMatchObject({ status: 401, code: 401, msg: 'Please login first', data: null });
+  });
+
+  it('answers HTTP 401 with an expired-session message for an unknown token', async () => {
+    expect(await userInfo('made-up')).toMatchObject({
+      status: 401,
+      code: 401,
+      msg: 'Your session has expired, please login again',
+    });
+  });
+
+  it('expires a token after 3 days', async () => {
+    const token = await login(t.app, 'carol', 'carol01');
+    expect((await userInfo(token)).code).toBe(1);
+    t.advance(TOKEN_TTL_MS + 1_000);
+    expect(await userInfo(token)).toMatchObject({ status: 401, code: 401 });
+  });
+
+  it('stores only a hash of each token and argon2id hashes of passwords and payment codes', async () => {
+    const token = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
+    const tokens = await t.db.execute(sql`SELECT token_hash FROM user_tokens`);
+    const users = await t.db.execute(sql`SELECT password_hash, payment_code_hash FROM users WHERE account = 'demo'`);
+    const text = JSON.stringify([tokens, users]);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(DEMO_SHOPPER.password);
+    expect(text).toContain('$argon2id$v=19$m=19456,t=2,p=1$');
+  });
+
+  it('changing the password revokes every token of the user', async () => {
+    const first = await login(t.app, 'carol', 'carol01');
+    const second = await login(t.app, 'carol', 'carol01');
+    const changed = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/resetpwd',
+      headers: { token: first },
+      payload: { oldPassword: 'carol01', password: 'carol02', confirmPassword: 'carol02' },
+    });
+    expect(changed.code).toBe(1);
+    expect((await userInfo(first)).code).toBe(401);
+    expect((await userInfo(second)).code).toBe(401);
+  });
+});
+
+describe('forgot password', () => {
+  it('answers the same for an unknown account and mails nothing', async () => {
+    const known = await forgot('/api/user/forgot_password/send', { account: 'carol' });
+    const files = readdirSync(outbox()).length;
+    const unknown = await forgot('/api/user/forgot_password/send', { account: 'nobody' });
+    expect(unknown).toEqual(known);
+    expect(known).toMatchObject({ code: 1, msg: 'If the account has an email, a verification code has been sent to it' });
+    expect(readdirSync(outbox())).toHaveLength(files);
+  });
+
+  it('resets the password with the mailed 6-digit code, once, and ends all sessions', async () => {
+    const session = await login(t.app, 'carol', 'carol02');
+    await forgot('/api/user/forgot_password/send', { account: 'carol' });
+    const code = lastMailedCode();
+    const reset = { account: 'carol', code, password: 'carol03', confirmPassword: 'carol03' };
+    expect(await forgot('/api/user/forgot_password/reset', reset)).toMatchObject({ code: 1, msg: 'Change Successful' });
+    expect((await userInfo(session)).code).toBe(401);
+    await expect(login(t.app, 'carol', 'carol03')).resolves.toEqual(expect.any(String));
+    const replay = await forgot('/api/user/forgot_password/reset', { ...reset, password: 'carol04', confirmPassword: 'carol04' });
+    expect(replay).toMatchObject({ code: 0, msg: 'The verification code is wrong or has expired' });
+  });
+
+  it('burns the code after 5 wrong attempts', async () => {
+    await forgot('/api/user/forgot_password/send', { account: 'carol' });
+    const code = lastMailedCode();
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      const reply = await forgot('/api/user/forgot_password/reset', {
+        account: 'carol',
+        code: wrong,
+        password: 'carol05',
+        confirmPassword: 'carol05',
+      });
+      expect(reply.code).toBe(0);
+    }
+    const right = await forgot('/api/user/forgot_password/reset', {
+      account: 'carol',
+      code,
+      password: 'carol05',
+      confirmPassword: 'carol05',
+    });
+    expect(right).toMatchObject({ code: 0, msg: 'The verification code is wrong or has expired' });
+  });
+
+  it('expires the code after 15 minutes', async () => {
+    await forgot('/api/user/forgot_password/send', { account: 'carol' });
+    const code = lastMailedCode();
+    t.advance(15 * 60_000 + 1_000);
+    const reply = await forgot('/api/user/forgot_password/reset', {
+      account: 'carol',
+      code,
+      password: 'carol06',
+      confirmPassword: 'carol06',
+    });
+    expect(reply).toMatchObject({ code: 0, msg: 'The verification code is wrong or has expired' });
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 "Too many requests" after the login limit for one IP and account', async () => {
+    const limited = await import('./harness').then((h) => h.createTestApp({ authRateLimit: { max: 3, windowMs: 60_000 } }));
+    try {
+      const headers = await humanHeaders(limited.app);
+      const attempt = (account: string) =>
+        call(limited.app, { method: 'POST', url: '/api/user/login', headers, payload: { account, password: 'wrong12' } });
+      for (let i = 0; i < 3; i += 1) expect((await attempt('demo')).code).toBe(0);
+      expect(await attempt('demo')).toMatchObject({ status: 429, code: 429, msg: 'Too many requests, please try again later' });
+      expect((await attempt('other')).code).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

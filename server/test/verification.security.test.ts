@@ -1,0 +1,80 @@
+import type { Challenge } from 'altcha-lib';
+import { call, createTestApp, humanToken, solvePayload, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const loginWith = (headers: Record<string, string>) =>
+  call(t.app, { method: 'POST', url: '/api/user/login', headers, payload: { account: 'demo', password: 'demo123' } });
+
+describe('human verification (ALTCHA)', () => {
+  it('issues a signed v2 challenge that expires in 10 minutes', async () => {
+    const reply = await call<Challenge>(t.app, { method: 'GET', url: '/api/verification/challenge' });
+    expect(reply.code).toBe(1);
+    expect(reply.data.parameters).toMatchObject({ algorithm: 'SHA-256', keyPrefix: expect.stringMatching(/^[0-9a-f]+$/) });
+    expect(reply.data.signature).toEqual(expect.any(String));
+    const ttl = reply.data.parameters.expiresAt! * 1000 - Date.now();
+    expect(ttl).toBeGreaterThan(9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it('trades a solved challenge for a token valid 30 minutes', async () => {
+    const reply = await call<{ verificationToken: string; expiresAt: string }>(t.app, {
+      method: 'POST',
+      url: '/api/verification/verify',
+      payload: { payload: await solvePayload(t.app) },
+    });
+    expect(reply).toMatchObject({ code: 1, msg: 'Verification Success' });
+    expect(new Date(reply.data.expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+  });
+
+  it('refuses a replayed payload', async () => {
+    const payload = await solvePayload(t.app);
+    const first = await call(t.app, { method: 'POST', url: '/api/verification/verify', payload: { payload } });
+    const second = await call(t.app, { method: 'POST', url: '/api/verification/verify', payload: { payload } });
+    expect(first.code).toBe(1);
+    expect(second).toMatchObject({ code: 0, msg: 'Human verification failed, please try again' });
+  });
+
+  it('refuses a wrong solution and a tampered challenge', async () => {
+    const payload = JSON.parse(Buffer.from(await solvePayload(t.app), 'base64').toString()) as {
+      challenge: Challenge;
+      solution: { counter: number; derivedKey: string };
+    };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+    const wrongSolution = { ...payload, solution: { ...payload.solution, derivedKey: '00'.repeat(32) } };
+    const tampered = {
+      ...payload,
+      challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, keyPrefix: '0' } },
+    };
+    for (const bad of [encode(wrongSolution), encode(tampered), 'not base64 json']) {
+      const reply = await call(t.app, { method: 'POST', url: '/api/verification/verify', payload: { payload: bad } });
+      expect(reply).toMatchObject({ code: 0, msg: 'Human verification failed, please try again' });
+    }
+  });
+
+  it('login, register and forgot password answer 428 without a valid token', async () => {
+    for (const url of [
+      '/api/user/login',
+      '/api/user/register',
+      '/api/user/forgot_password/send',
+      '/api/user/forgot_password/reset',
+    ]) {
+      const reply = await call(t.app, { method: 'POST', url, payload: {} });
+      expect(reply).toMatchObject({ code: 428, msg: 'Please complete the human verification first' });
+    }
+    expect((await loginWith({ 'human-verification': 'forged' })).code).toBe(428);
+  });
+
+  it('accepts the token again within 30 minutes and refuses it after', async () => {
+    const token = await humanToken(t.app);
+    expect((await loginWith({ 'human-verification': token })).code).toBe(1);
+    t.advance(29 * 60_000);
+    expect((await loginWith({ 'human-verification': token })).code).toBe(1);
+    t.advance(2 * 60_000);
+    expect((await loginWith({ 'human-verification': token })).code).toBe(428);
+  });
+});
