@@ -45,6 +45,8 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; any other body is refused as malformed instead of reaching a handler as a string.
+  app.removeContentTypeParser('text/plain');
 
   const database = await openDatabase(config.database);
   app.decorate('database', database);

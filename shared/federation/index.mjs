@@ -67,6 +67,9 @@ const routerAliases = (production) => {
   };
 };
 
+/** `npm run dev` ports, fixed so they never take the API's 8080 that the dev servers proxy to. */
+const DEV_PORTS = { shell: 3000, 'mfe-catalogue': 3001, 'mfe-orders': 3002, 'mfe-wallet': 3003, 'mfe-account': 3004 };
+
 /**
  * @typedef {object} AppOptions
  * @property {'host' | 'remote'} kind
@@ -168,7 +171,7 @@ export const createAppConfig =
           }),
       ].filter(Boolean),
       devServer: {
-        port: remote ? undefined : 3000,
+        port: DEV_PORTS[folder] ?? 'auto',
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [{ context: ['/api', '/mfe'], target: process.env.API_ORIGIN || 'http://localhost:8080' }],

@@ -30,6 +30,7 @@ export {
   type AppStore,
   type RootState,
 } from './session/store';
+export { clearVerificationToken, readVerificationToken, storeVerificationToken } from './session/verification-token';
 
 export { detectInitialLanguage, languageCodeFromTag } from './i18n/detect-language';
 export { I18N_BASE_OPTIONS } from './i18n/i18n-options';

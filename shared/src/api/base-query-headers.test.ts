@@ -1,5 +1,7 @@
 import { Toast } from 'antd-mobile';
+import { VERIFICATION_HEADER } from '../contracts';
 import { languageChanged, loginSucceeded } from '../session/session-slice';
+import { storeVerificationToken } from '../session/verification-token';
 import { createAppStore } from '../session/store';
 import { envelope, fakeFetch, jsonResponse, sent } from '../testing/fake-server';
 import { initTestI18n } from '../testing/init-test-i18n';
@@ -42,6 +44,17 @@ describe('request headers (spec section 7)', () => {
     store.dispatch(loginSucceeded('tok-123'));
     await sendProbe(store, '/user/getUserInfo');
     expect(sent(requests, 1).headers.get('token')).toBe('tok-123');
+  });
+
+  it('sends the human-verification token of this browser session when one is held', async () => {
+    const { requests } = fakeFetch(() => jsonResponse(envelope(null)));
+    const store = createAppStore();
+    await sendProbe(store, '/user/language_list');
+    expect(sent(requests, 0).headers.has(VERIFICATION_HEADER)).toBe(false);
+
+    storeVerificationToken({ verificationToken: 'hv-1', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await sendProbe(store, '/user/language_list');
+    expect(sent(requests, 1).headers.get(VERIFICATION_HEADER)).toBe('hv-1');
   });
 
   it('omits the token when the isToken header is false, and never sends the pseudo-headers', async () => {

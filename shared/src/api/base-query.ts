@@ -1,8 +1,9 @@
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
-import { API_BASE, REQUEST_TIMEOUT_MS, ResponseCode, type Envelope } from '../contracts';
+import { API_BASE, REQUEST_TIMEOUT_MS, ResponseCode, VERIFICATION_HEADER, type Envelope } from '../contracts';
 import { translate } from '../i18n/translate';
 import { sessionCleared, type SessionState } from '../session/session-slice';
+import { readVerificationToken } from '../session/verification-token';
 import { toastFail, type ToastText } from '../ui/toast';
 import { navigateTo, notifyVerificationRequired } from './api-events';
 import { transportErrorText } from './error-message';
@@ -97,6 +98,8 @@ export const apiBaseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
     headers.set('language', langFile);
   }
   if (sendToken && session?.token) headers.set('token', session.token);
+  const verification = readVerificationToken();
+  if (verification) headers.set(VERIFICATION_HEADER, verification.verificationToken);
 
   if (guardRepeats && (method === 'POST' || method === 'PUT')) {
     const query = request.params ? serializeParams(request.params) : '';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AltchaWidget } from './altcha-widget';
 import { fetchChallenge, verifySolution } from './verification-api';
 import { markVerified, useVerificationRequired } from './verification-state';
-import { storeVerificationToken } from './verification-token';
+import { storeVerificationToken } from '@marketplace/shared';
 import './verification.css';
 
 type Step = { kind: 'loading' } | { kind: 'ready'; challenge: string } | { kind: 'failed' } | { kind: 'checking' };

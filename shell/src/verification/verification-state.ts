@@ -1,6 +1,6 @@
 import { onVerificationRequired } from '@marketplace/shared';
 import { useSyncExternalStore } from 'react';
-import { clearVerificationToken, readVerificationToken } from './verification-token';
+import { clearVerificationToken, readVerificationToken } from '@marketplace/shared';
 
 /**
  * Whether the interstitial shows. Kept outside React so the base query's 428 signal, which

@@ -20,13 +20,11 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Recharge entry', () => {
   it('shows the balance from the user info', async () => {
-    const fetchMock = jest
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
+    const fetchMock = jest.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await renderScreen(<TopUpScreen />, { path: '/topUp' });
 
     expect(await screen.findByText('$1,000.00')).toBeInTheDocument();
@@ -36,13 +34,11 @@ describe('Recharge entry', () => {
   });
 
   it('lists the four top-up methods, each leading to its form', async () => {
-    jest
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await renderScreen(<TopUpScreen />, { path: '/topUp' });
 
     expect(screen.getByRole('link', { name: 'Bank transfer' })).toHaveAttribute('href', '/walletTopUp?method=bank');
