@@ -41,19 +41,6 @@ export const login = async (page: Page, account: string, password: string): Prom
   await expect(page).not.toHaveURL(/\/login/);
 };
 
-/**
- * Client-side navigation, as a link inside the app would do: the page keeps its JavaScript, so
- * remotes loaded before stay loaded. React Router follows `popstate` like a browser back/forward.
- */
-export const navigateInApp = async (page: Page, path: string): Promise<void> => {
-  await page.evaluate((to) => {
-    const state = { ...window.history.state, idx: Number(window.history.state?.idx ?? 0) + 1 };
-    window.history.pushState(state, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state }));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-};
-
 /** `localStorage.historyPaths` as stored by the shell. */
 export const storedHistory = (page: Page): Promise<string[]> =>
   page.evaluate(() => JSON.parse(localStorage.getItem('historyPaths') ?? '[]') as string[]);

@@ -20,6 +20,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText(account, { exact: true }).first()).toBeVisible();
 
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page).toHaveURL(/\/setting$/);
     await page.getByRole('button', { name: 'Log out', exact: true }).click();
     // Logging out may ask for confirmation first.
     const confirm = page.getByRole('dialog').getByRole('button', { name: /^(Confirm|OK|Log out)$/ });

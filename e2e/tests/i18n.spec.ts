@@ -1,4 +1,11 @@
-import { expect, test } from '../fixtures';
+import { expect, test, type Page } from '../fixtures';
+
+/** The back button ("返回") of an inner page or the Home tab ("首页") of a tab page. */
+const chineseLabel = (page: Page) =>
+  page
+    .getByRole('button', { name: '返回', exact: true })
+    .or(page.getByRole('link', { name: '首页', exact: true }))
+    .first();
 
 test.describe('languages', () => {
   test('switching to 简体中文 translates the UI and the next API request carries lang: zh-cn', async ({
@@ -8,9 +15,11 @@ test.describe('languages', () => {
     await expect(page.getByRole('button', { name: 'Back' }).first()).toBeVisible();
 
     await page.getByText('简体中文', { exact: true }).first().click();
-    await expect(page.getByRole('button', { name: '返回' }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    // Whether the picker stays open or returns to a tab page, its controls now read in Chinese.
+    await expect(chineseLabel(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveCount(0);
 
     const nextApiRequest = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/'));
     await page.reload();
@@ -18,6 +27,6 @@ test.describe('languages', () => {
     expect(request.headers()['lang']).toBe('zh-cn');
     expect(request.headers()['language']).toBe('zh-cn');
     // The choice is stored: the reloaded app is still in Chinese.
-    await expect(page.getByRole('button', { name: '返回' }).first()).toBeVisible();
+    await expect(chineseLabel(page)).toBeVisible();
   });
 });

@@ -29,10 +29,12 @@ const huge = 'x'.repeat(20_000);
 const wrongTypes = (fields: string[]) => Object.fromEntries(fields.map((field) => [field, { nested: [1, 2] }]));
 const hugeStrings = (fields: string[]) => Object.fromEntries(fields.map((field) => [field, huge]));
 
-/** Field names the route documents for its body. */
-const bodyFields = (operation: Operation): string[] => {
-  const content = (operation.requestBody as { content?: Record<string, { schema?: { properties?: object } }> })?.content;
-  return Object.keys(content?.['application/json']?.schema?.properties ?? {});
+/** Field names the route documents for its body, and which of them are required. */
+const bodySchema = (operation: Operation) => {
+  type Schema = { properties?: object; required?: string[] };
+  const content = (operation.requestBody as { content?: Record<string, { schema?: Schema }> })?.content;
+  const schema = content?.['application/json']?.schema;
+  return { fields: Object.keys(schema?.properties ?? {}), required: schema?.required ?? [] };
 };
 
 describe('malformed input to every route', () => {
@@ -64,14 +66,15 @@ describe('malformed input to every route', () => {
     const posts = routes.filter((route) => route.method === 'POST');
     expect(posts.length).toBeGreaterThanOrEqual(9);
     for (const route of posts) {
-      const fields = bodyFields(route.operation);
+      const { fields, required } = bodySchema(route.operation);
       const raw: { body: string; type: string }[] = [
         { body: '{"account": "demo", ', type: 'application/json' },
         { body: 'account=demo&password=demo123', type: 'application/x-www-form-urlencoded' },
         { body: 'plain text', type: 'text/plain' },
         { body: JSON.stringify({ account: 'x'.repeat(300_000) }), type: 'application/json' },
       ];
-      const bodies: unknown[] = fields.length ? [{}, [], 'null', wrongTypes(fields), hugeStrings(fields)] : [];
+      const bodies: unknown[] = fields.length ? [[], 'null', wrongTypes(fields), hugeStrings(fields)] : [];
+      if (required.length) bodies.push({});
       const attempts = [
         ...raw.map(({ body, type }) => ({ payload: body, headers: { ...headers, 'content-type': type } })),
         ...bodies.map((body) => ({ payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } })),

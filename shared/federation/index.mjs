@@ -162,6 +162,7 @@ export const createAppConfig =
         (!remote || serving) &&
           new rspack.HtmlRspackPlugin({
             title: remote ? `Marketplace – ${folder}` : 'Marketplace',
+            chunks: ['main'],
             meta: {
               viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
             },

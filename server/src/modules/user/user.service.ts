@@ -78,7 +78,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
 
     async updateProfile(user: UserRow, body: ProfileBody): Promise<UserInfo> {
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-      await users.update(user.id, changes);
+      if (Object.keys(changes).length) await users.update(user.id, changes);
       return toUserInfo({ ...user, ...changes });
     },
 

@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  const probe = await createTestApp();
+  const root = probe.config.dataDir;
+  await probe.app.close();
+  const shellDir = path.join(root, 'shell');
+  const deployDir = path.join(root, 'deploy');
+  mkdirSync(path.join(shellDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(shellDir, 'assets', 'main.3f9a1c2b.js'), 'console.log(1)');
+  mkdirSync(path.join(deployDir, 'mfe-wallet', '1.0.0'), { recursive: true });
+  writeFileSync(path.join(deployDir, 'manifest.json'), '{"updatedAt":"x","remotes":{}}');
+  writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'mf-manifest.json'), '{}');
+  t = await createTestApp({ shellDir, deployDir, dataDir: root });
+});
+afterAll(() => t.close());
+
+describe('static files (embedded setup)', () => {
+  it('serves the shell at / with index.html uncached and hashed assets immutable', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('id="root"');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main.3f9a1c2b.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('falls back to index.html for client-side routes such as /myPurchases/1', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/myPurchases/1', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="root"');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves /mfe/manifest.json uncached and version folders immutable', async () => {
+    const manifest = await t.app.inject({ method: 'GET', url: '/mfe/manifest.json' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const entry = await t.app.inject({ method: 'GET', url: '/mfe/mfe-wallet/1.0.0/mf-manifest.json' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a real 404 for a missing file under /mfe and never the shell', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/mfe/mfe-wallet/9.9.9/mf-manifest.json' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 404 });
+  });
+
+  it('sends a CSP that allows same-origin scripts, inline styles and blob: workers', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(index.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
