@@ -1,12 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
+let root: string;
 beforeAll(async () => {
-  const probe = await createTestApp();
-  const root = probe.config.dataDir;
-  await probe.app.close();
+  root = mkdtempSync(path.join(tmpdir(), 'mp-static-'));
   const shellDir = path.join(root, 'shell');
   const deployDir = path.join(root, 'deploy');
   mkdirSync(path.join(shellDir, 'assets'), { recursive: true });
@@ -15,9 +15,12 @@ beforeAll(async () => {
   mkdirSync(path.join(deployDir, 'mfe-wallet', '1.0.0'), { recursive: true });
   writeFileSync(path.join(deployDir, 'manifest.json'), '{"updatedAt":"x","remotes":{}}');
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'mf-manifest.json'), '{}');
-  t = await createTestApp({ shellDir, deployDir, dataDir: root });
+  t = await createTestApp({ shellDir, deployDir });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('static files (embedded setup)', () => {
   it('serves the shell at / with index.html uncached and hashed assets immutable', async () => {

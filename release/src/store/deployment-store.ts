@@ -44,7 +44,7 @@ export class VersionConflictError extends Error {
     super(
       `${folder} ${version} is already deployed with different content. Deployed versions are immutable: ` +
         `bump the version in ${folder}/package.json (or set VERSION) and build again.` +
-        (location ? ` In a local development store you may instead delete ${location} and deploy again.` : ''),
+        (location ? ` In a local development store, deploy with --replace (or delete ${location}).` : ''),
     );
     this.name = 'VersionConflictError';
   }

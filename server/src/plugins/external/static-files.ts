@@ -26,6 +26,7 @@ export const staticFilesPlugin = fp<StaticOptions>(
       root: deployDir,
       prefix: '/mfe/',
       index: false,
+      decorateReply: false,
       cacheControl: false,
       setHeaders: (res, file) => {
         // Only files inside `<remote>/<version>/` are immutable; the manifest and anything above a version are not.
@@ -38,18 +39,15 @@ export const staticFilesPlugin = fp<StaticOptions>(
       app.log.warn({ shellDir }, 'no built shell found; only the API and /mfe are served');
       return;
     }
+    // This registration decorates reply.sendFile, so the SPA fallback gets the shell's cache rules.
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
-      decorateReply: false,
       index: ['index.html'],
       cacheControl: false,
       setHeaders: (res, file) => res.header('Cache-Control', shellCacheControl(file)),
     });
-    app.serveSpa = (_request, reply) => {
-      reply.header('Cache-Control', NO_CACHE);
-      return reply.sendFile('index.html', shellDir, { cacheControl: false });
-    };
+    app.serveSpa = (_request, reply) => reply.sendFile('index.html', shellDir);
   },
   { name: 'static-files', dependencies: ['errors'] },
 );
