@@ -14,14 +14,13 @@ const post = async (url: string, payload: object, headers: Record<string, string
 const register = async (payload: object) => post('/api/user/register', payload, await humanHeaders(t.app));
 
 describe('accounts: validation rules of spec section 5', () => {
-  it.each([
-    [{ account: '', password: 'x' }],
-    [{ account: 'demo', password: '' }],
-    [{ account: '   ', password: '' }],
-  ])('login without account or password says "Please input account and password" (%j)', async (payload) => {
-    const reply = await post('/api/user/login', payload, await humanHeaders(t.app));
-    expect(reply).toMatchObject({ code: 0, msg: 'Please input account and password' });
-  });
+  it.each([[{ account: '', password: 'x' }], [{ account: 'demo', password: '' }], [{ account: '   ', password: '' }]])(
+    'login without account or password says "Please input account and password" (%j)',
+    async (payload) => {
+      const reply = await post('/api/user/login', payload, await humanHeaders(t.app));
+      expect(reply).toMatchObject({ code: 0, msg: 'Please input account and password' });
+    },
+  );
 
   it('login with a wrong password fails without saying which part was wrong', async () => {
     const wrong = await post('/api/user/login', { account: 'demo', password: 'nope123' }, await humanHeaders(t.app));
@@ -46,7 +45,10 @@ describe('accounts: validation rules of spec section 5', () => {
   });
 
   it('profile refuses a wrong email or mobile', async () => {
-    expect(await post('/api/user/profile', { email: 'x@' })).toMatchObject({ code: 0, msg: 'Please fill correct email' });
+    expect(await post('/api/user/profile', { email: 'x@' })).toMatchObject({
+      code: 0,
+      msg: 'Please fill correct email',
+    });
     expect(await post('/api/user/profile', { mobile: '12' })).toMatchObject({
       code: 0,
       msg: 'Please fill correct mobile phone number',
@@ -55,21 +57,36 @@ describe('accounts: validation rules of spec section 5', () => {
 
   it.each([
     [{ oldPassword: '', password: 'newpass1', confirmPassword: 'newpass1' }, 'Old password is required'],
-    [{ oldPassword: 'demo123', password: 'short', confirmPassword: 'short' }, 'Password must be at least 6 characters long'],
+    [
+      { oldPassword: 'demo123', password: 'short', confirmPassword: 'short' },
+      'Password must be at least 6 characters long',
+    ],
     [{ oldPassword: 'demo123', password: 'newpass1', confirmPassword: 'newpass2' }, 'Passwords do not match'],
-    [{ oldPassword: 'demo123', password: 'demo123', confirmPassword: 'demo123' }, 'New password must be different from the old one'],
+    [
+      { oldPassword: 'demo123', password: 'demo123', confirmPassword: 'demo123' },
+      'New password must be different from the old one',
+    ],
     [{ oldPassword: 'wrong12', password: 'newpass1', confirmPassword: 'newpass1' }, 'Old password is incorrect'],
   ])('resetpwd with %j says "%s"', async (payload, msg) => {
     expect(await post('/api/user/resetpwd', payload)).toMatchObject({ code: 0, msg });
   });
 
   it.each([
-    [{ oldPaymentCode: '123456', paymentCode: '12ab56', confirmPaymentCode: '12ab56' }, 'Payment code must be digits only, at least 6'],
-    [{ oldPaymentCode: '123456', paymentCode: '12345', confirmPaymentCode: '12345' }, 'Payment code must be digits only, at least 6'],
+    [
+      { oldPaymentCode: '123456', paymentCode: '12ab56', confirmPaymentCode: '12ab56' },
+      'Payment code must be digits only, at least 6',
+    ],
+    [
+      { oldPaymentCode: '123456', paymentCode: '12345', confirmPaymentCode: '12345' },
+      'Payment code must be digits only, at least 6',
+    ],
     [{ oldPaymentCode: '123456', paymentCode: '654321', confirmPaymentCode: '654320' }, 'Passwords do not match'],
     [{ oldPaymentCode: '', paymentCode: '654321', confirmPaymentCode: '654321' }, 'Old password is required'],
     [{ oldPaymentCode: '000000', paymentCode: '654321', confirmPaymentCode: '654321' }, 'Old password is incorrect'],
-    [{ oldPaymentCode: '123456', paymentCode: '123456', confirmPaymentCode: '123456' }, 'New password must be different from the old one'],
+    [
+      { oldPaymentCode: '123456', paymentCode: '123456', confirmPaymentCode: '123456' },
+      'New password must be different from the old one',
+    ],
   ])('resetPay with %j says "%s"', async (payload, msg) => {
     expect(await post('/api/user/resetPay', payload)).toMatchObject({ code: 0, msg });
   });

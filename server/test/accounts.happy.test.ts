@@ -107,7 +107,11 @@ describe('accounts: happy paths', () => {
     expect(list.data.map((lang) => lang.file_name)).toEqual(LANGUAGES.map((lang) => lang.file_name));
 
     const token = await login(t.app, 'alice', 'secret2');
-    const set = await call(t.app, { method: 'GET', url: '/api/user/set_language?lang=zh-cn', headers: { token, lang: 'en' } });
+    const set = await call(t.app, {
+      method: 'GET',
+      url: '/api/user/set_language?lang=zh-cn',
+      headers: { token, lang: 'en' },
+    });
     expect(set).toMatchObject({ code: 1, msg: 'Setting Success' });
     const info = await call<UserInfo>(t.app, { method: 'GET', url: '/api/user/getUserInfo', headers: { token } });
     expect(info.data.lang).toBe('zh-cn');

@@ -80,7 +80,10 @@ describe('forgot password', () => {
     const files = readdirSync(outbox()).length;
     const unknown = await forgot('/api/user/forgot_password/send', { account: 'nobody' });
     expect(unknown).toEqual(known);
-    expect(known).toMatchObject({ code: 1, msg: 'If the account has an email, a verification code has been sent to it' });
+    expect(known).toMatchObject({
+      code: 1,
+      msg: 'If the account has an email, a verification code has been sent to it',
+    });
     expect(readdirSync(outbox())).toHaveLength(files);
   });
 
@@ -92,7 +95,11 @@ describe('forgot password', () => {
     expect(await forgot('/api/user/forgot_password/reset', reset)).toMatchObject({ code: 1, msg: 'Change Successful' });
     expect((await userInfo(session)).code).toBe(401);
     await expect(login(t.app, 'carol', 'carol03')).resolves.toEqual(expect.any(String));
-    const replay = await forgot('/api/user/forgot_password/reset', { ...reset, password: 'carol04', confirmPassword: 'carol04' });
+    const replay = await forgot('/api/user/forgot_password/reset', {
+      ...reset,
+      password: 'carol04',
+      confirmPassword: 'carol04',
+    });
     expect(replay).toMatchObject({ code: 0, msg: 'The verification code is wrong or has expired' });
   });
 
@@ -134,13 +141,24 @@ describe('forgot password', () => {
 
 describe('rate limit', () => {
   it('answers 429 "Too many requests" after the login limit for one IP and account', async () => {
-    const limited = await import('./harness').then((h) => h.createTestApp({ authRateLimit: { max: 3, windowMs: 60_000 } }));
+    const limited = await import('./harness').then((h) =>
+      h.createTestApp({ authRateLimit: { max: 3, windowMs: 60_000 } }),
+    );
     try {
       const headers = await humanHeaders(limited.app);
       const attempt = (account: string) =>
-        call(limited.app, { method: 'POST', url: '/api/user/login', headers, payload: { account, password: 'wrong12' } });
+        call(limited.app, {
+          method: 'POST',
+          url: '/api/user/login',
+          headers,
+          payload: { account, password: 'wrong12' },
+        });
       for (let i = 0; i < 3; i += 1) expect((await attempt('demo')).code).toBe(0);
-      expect(await attempt('demo')).toMatchObject({ status: 429, code: 429, msg: 'Too many requests, please try again later' });
+      expect(await attempt('demo')).toMatchObject({
+        status: 429,
+        code: 429,
+        msg: 'Too many requests, please try again later',
+      });
       expect((await attempt('other')).code).toBe(0);
     } finally {
       await limited.close();

@@ -146,11 +146,20 @@ export const login = async (app: FastifyInstance, account: string, password: str
 
 /** Every table's row count plus a digest of its contents: proves a refused request changed nothing. */
 export const databaseFingerprint = async (db: Db): Promise<string> => {
-  const tables = ['users', 'user_tokens', 'password_reset_codes', 'altcha_used_challenges', 'verification_tokens', 'orders'];
+  const tables = [
+    'users',
+    'user_tokens',
+    'password_reset_codes',
+    'altcha_used_challenges',
+    'verification_tokens',
+    'orders',
+  ];
   const parts: string[] = [];
   for (const table of tables) {
     const result = await db.execute(
-      sql.raw(`SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`),
+      sql.raw(
+        `SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`,
+      ),
     );
     parts.push(`${table}:${JSON.stringify((result as unknown as { rows: unknown[] }).rows ?? result)}`);
   }

@@ -77,7 +77,10 @@ describe('malformed input to every route', () => {
       if (required.length) bodies.push({});
       const attempts = [
         ...raw.map(({ body, type }) => ({ payload: body, headers: { ...headers, 'content-type': type } })),
-        ...bodies.map((body) => ({ payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } })),
+        ...bodies.map((body) => ({
+          payload: JSON.stringify(body),
+          headers: { ...headers, 'content-type': 'application/json' },
+        })),
       ];
       for (const attempt of attempts) {
         const reply = await call(t.app, { method: 'POST', url: route.url, ...attempt });
@@ -92,7 +95,9 @@ describe('malformed input to every route', () => {
 
   it('refuses mistyped and oversized query strings on every GET route that takes a query', async () => {
     const before = await databaseFingerprint(t.db);
-    const gets = routes.filter((route) => route.method === 'GET' && route.operation.parameters?.some((p) => p.in === 'query'));
+    const gets = routes.filter(
+      (route) => route.method === 'GET' && route.operation.parameters?.some((p) => p.in === 'query'),
+    );
     expect(gets.map((route) => route.url).sort()).toEqual(['/api/user/order_list', '/api/user/set_language']);
     for (const route of gets) {
       const names = route.operation.parameters!.filter((p) => p.in === 'query').map((p) => p.name);

@@ -24,7 +24,7 @@ const list = (query: string) =>
   call<Page<OrderSummary>>(t.app, { method: 'GET', url: `/api/user/order_list?${query}`, headers: { token } });
 
 describe('order_list', () => {
-  it('lists only the caller\'s orders, newest first, with money in cents', async () => {
+  it("lists only the caller's orders, newest first, with money in cents", async () => {
     const reply = await list('status=all');
     expect(reply.code).toBe(1);
     expect(reply.data).toMatchObject({ total: 3, page: 1, pageSize: 20 });

@@ -14,7 +14,10 @@ describe('human verification (ALTCHA)', () => {
   it('issues a signed v2 challenge that expires in 10 minutes', async () => {
     const reply = await call<Challenge>(t.app, { method: 'GET', url: '/api/verification/challenge' });
     expect(reply.code).toBe(1);
-    expect(reply.data.parameters).toMatchObject({ algorithm: 'SHA-256', keyPrefix: expect.stringMatching(/^[0-9a-f]+$/) });
+    expect(reply.data.parameters).toMatchObject({
+      algorithm: 'SHA-256',
+      keyPrefix: expect.stringMatching(/^[0-9a-f]+$/),
+    });
     expect(reply.data.signature).toEqual(expect.any(String));
     const ttl = reply.data.parameters.expiresAt! * 1000 - Date.now();
     expect(ttl).toBeGreaterThan(9 * 60_000);

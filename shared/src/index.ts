@@ -1,7 +1,7 @@
 /** `@marketplace/shared`: the client entry every area imports (a federated singleton). */
 import './ui/antd-react19';
 
-export * from './contracts';
+export * from '@marketplace/shared/contracts';
 
 export { api, API_TAG_TYPES, withMsg } from './api/api';
 export { apiBaseQuery, type ApiArgs, type ApiBaseQuery, type ApiError, type ApiMeta } from './api/base-query';

@@ -3,8 +3,7 @@ import { findRepoRoot } from './repo-root';
 
 export type DatabaseConfig =
   /** `dataDir` undefined = in-memory; `snapshot` starts from a dumped data directory (tests skip initdb). */
-  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob }
-  | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; dataDir?: string; snapshot?: Blob } | { kind: 'postgres'; url: string };
 
 export interface AltchaConfig {
   /** Empty = a random key generated once and kept in DATA_DIR. */

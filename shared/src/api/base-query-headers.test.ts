@@ -1,5 +1,5 @@
 import { Toast } from 'antd-mobile';
-import { VERIFICATION_HEADER } from '../contracts';
+import { VERIFICATION_HEADER } from '@marketplace/shared/contracts';
 import { languageChanged, loginSucceeded } from '../session/session-slice';
 import { storeVerificationToken } from '../session/verification-token';
 import { createAppStore } from '../session/store';

@@ -1,5 +1,5 @@
 import { Toast } from 'antd-mobile';
-import { LAST_WRITE_STORAGE_KEY } from '../contracts';
+import { LAST_WRITE_STORAGE_KEY } from '@marketplace/shared/contracts';
 import { createAppStore } from '../session/store';
 import { envelope, fakeFetch, jsonResponse } from '../testing/fake-server';
 import { initTestI18n } from '../testing/init-test-i18n';

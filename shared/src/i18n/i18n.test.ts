@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
-import { LANGUAGE_CODES } from '../contracts';
+import { LANGUAGE_CODES } from '@marketplace/shared/contracts';
 import enErrors from '../contracts/messages/en.json';
 import zhErrors from '../contracts/messages/zh-cn.json';
 import { resetBrowserState } from '../testing/reset-browser-state';

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../contracts';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '@marketplace/shared/contracts';
 
 export type Messages = Record<string, unknown>;
 

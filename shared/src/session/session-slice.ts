@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { UserInfo } from '../contracts';
+import type { UserInfo } from '@marketplace/shared/contracts';
 import { DEFAULT_SESSION_LANGUAGE, readLanguageCookie, readTokenCookie, type SessionLanguage } from './session-cookies';
 
 export interface SessionState {

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import type { UserInfo } from '../contracts';
+import type { UserInfo } from '@marketplace/shared/contracts';
 import { resetBrowserState } from '../testing/reset-browser-state';
 import {
   languageChanged,

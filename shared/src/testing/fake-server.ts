@@ -1,4 +1,4 @@
-import type { Envelope } from '../contracts';
+import type { Envelope } from '@marketplace/shared/contracts';
 
 /** A JSON response as the server sends it. */
 export const jsonResponse = (body: unknown, status = 200): Response =>

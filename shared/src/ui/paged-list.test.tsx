@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Page } from '../contracts';
+import type { Page } from '@marketplace/shared/contracts';
 import { initTestI18n } from '../testing/init-test-i18n';
 import { PagedList } from './paged-list';
 

@@ -1,7 +1,7 @@
 import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useEffect, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../contracts';
+import type { Page } from '@marketplace/shared/contracts';
 import { usePagedList } from './use-paged-list';
 
 export interface PagedListProps<T> {

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { Page } from '../contracts';
+import type { Page } from '@marketplace/shared/contracts';
 import { usePagedList } from './use-paged-list';
 
 const pageOf = (page: number, list: number[], total: number): Page<number> => ({ list, total, page, pageSize: 2 });

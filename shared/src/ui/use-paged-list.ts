@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Page } from '../contracts';
+import type { Page } from '@marketplace/shared/contracts';
 
 export interface PagedListState<T> {
   items: T[];

@@ -11,7 +11,12 @@ export const ordersRoutes = async (app: FastifyInstance, { service }: { service:
     '/api/user/order_list',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['orders'], summary: "The caller's orders, by status", headers: tokenHeaders, querystring: orderListQuery },
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's orders, by status",
+        headers: tokenHeaders,
+        querystring: orderListQuery,
+      },
     },
     async (request) => ok(request, await service.listOrders(currentUser(request).id, request.query)),
   );

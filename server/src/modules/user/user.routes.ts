@@ -78,8 +78,10 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     },
   );
 
-  r.get('/api/user/getUserInfo', { ...auth, schema: { ...auth.schema, tags, summary: 'Signed-in user' } }, async (request) =>
-    ok(request, toUserInfo(currentUser(request))),
+  r.get(
+    '/api/user/getUserInfo',
+    { ...auth, schema: { ...auth.schema, tags, summary: 'Signed-in user' } },
+    async (request) => ok(request, toUserInfo(currentUser(request))),
   );
 
   r.post(
@@ -90,7 +92,10 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
 
   r.post(
     '/api/user/resetpwd',
-    { ...auth, schema: { ...auth.schema, tags, summary: 'Change login password; ends all sessions', body: resetPasswordBody } },
+    {
+      ...auth,
+      schema: { ...auth.schema, tags, summary: 'Change login password; ends all sessions', body: resetPasswordBody },
+    },
     async (request) => {
       await service.changePassword(currentUser(request), request.body);
       return ok(request, null, 'ok.change');
@@ -108,7 +113,10 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
 
   r.post(
     '/api/user/verify_pay',
-    { ...auth, schema: { ...auth.schema, tags, summary: 'Check the payment code (locks after 5 failures)', body: verifyPayBody } },
+    {
+      ...auth,
+      schema: { ...auth.schema, tags, summary: 'Check the payment code (locks after 5 failures)', body: verifyPayBody },
+    },
     async (request) => {
       await service.verifyPaymentCode(currentUser(request), request.body.paymentCode);
       return ok(request, null, 'ok.verified');
@@ -121,7 +129,10 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
 
   r.get(
     '/api/user/set_language',
-    { ...auth, schema: { ...auth.schema, tags, summary: 'Store the language on the user', querystring: setLanguageQuery } },
+    {
+      ...auth,
+      schema: { ...auth.schema, tags, summary: 'Store the language on the user', querystring: setLanguageQuery },
+    },
     async (request) => {
       await service.setLanguage(currentUser(request), request.query.lang);
       return ok(request, null, 'ok.setting');
@@ -133,7 +144,12 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     {
       config: { rateLimit },
       preValidation: requireHuman,
-      schema: { tags, summary: 'Mail a one-time reset code', body: forgotPasswordSendBody, headers: humanVerificationHeaders },
+      schema: {
+        tags,
+        summary: 'Mail a one-time reset code',
+        body: forgotPasswordSendBody,
+        headers: humanVerificationHeaders,
+      },
     },
     async (request) => {
       await service.sendResetCode(request.body.account);

@@ -9,14 +9,24 @@ const tags = ['verification'];
 export const verificationRoutes = async (app: FastifyInstance, { service }: { service: VerificationService }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/verification/challenge', { schema: { tags, summary: 'ALTCHA challenge (v2) for the widget' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return ok(request, await service.createChallenge());
-  });
+  r.get(
+    '/api/verification/challenge',
+    { schema: { tags, summary: 'ALTCHA challenge (v2) for the widget' } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok(request, await service.createChallenge());
+    },
+  );
 
   r.post(
     '/api/verification/verify',
-    { schema: { tags, summary: 'Redeem a solved challenge for a 30-minute verification token', body: verifySolutionBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Redeem a solved challenge for a 30-minute verification token',
+        body: verifySolutionBody,
+      },
+    },
     async (request) => ok(request, await service.verify(request.body.payload), 'ok.verified'),
   );
 };
