@@ -75,13 +75,6 @@ export const createUserRepository = (db: Db) => ({
       .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.revokedAt)));
   },
 
-  async revokeAllTokens(userId: number, now: Date) {
-    await db
-      .update(userTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
-  },
-
   /** A new code replaces any earlier one still open. */
   async replaceResetCode(userId: number, codeHash: string, expiresAt: Date, now: Date) {
     await db.transaction(async (tx) => {
