@@ -123,4 +123,10 @@ describe('malformed input to every route', () => {
       data: null,
     });
   });
+
+  it('masks a server failure as code 500 "The system is busy" without internals', async () => {
+    await t.app.database.close();
+    const reply = await call(t.app, { method: 'GET', url: '/api/user/getUserInfo', headers });
+    expect(reply).toEqual({ status: 500, code: 500, msg: 'The system is busy, please try again later', data: null });
+  });
 });

@@ -1,5 +1,7 @@
-import { lazy } from 'react';
-import type { RemoteModule } from '@marketplace/shared';
+import React, { lazy } from 'react';
+import { registerReactCopy, type RemoteModule } from '@marketplace/shared';
+
+registerReactCopy(React, 'mfe_catalogue');
 
 const HomeScreen = lazy(() => import('../features/home/components/home-screen'));
 const ExploreScreen = lazy(() => import('../features/explore/components/explore-screen'));

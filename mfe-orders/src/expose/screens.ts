@@ -1,5 +1,7 @@
-import { lazy } from 'react';
-import type { RemoteModule } from '@marketplace/shared';
+import React, { lazy } from 'react';
+import { registerReactCopy, type RemoteModule } from '@marketplace/shared';
+
+registerReactCopy(React, 'mfe_orders');
 
 const OrderListScreen = lazy(() => import('../features/orders/components/order-list-screen'));
 

@@ -1,5 +1,7 @@
-import { lazy } from 'react';
-import type { RemoteModule } from '@marketplace/shared';
+import React, { lazy } from 'react';
+import { registerReactCopy, type RemoteModule } from '@marketplace/shared';
+
+registerReactCopy(React, 'mfe_wallet');
 
 const TopUpScreen = lazy(() => import('../features/top-up/components/top-up-screen'));
 

@@ -15,8 +15,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /** Safe to call more than once (shutdown signal and app close may both reach it). */
   close(): Promise<void>;
 }
+
+const once = (close: () => Promise<void>) => {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+};
 
 export const migrationsFolder = path.join(__dirname, 'migrations');
 
@@ -31,7 +37,7 @@ export const openDatabase = async (config: DatabaseConfig): Promise<Database> =>
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Db, close: () => pool.end() };
+    return { db: db as unknown as Db, close: once(() => pool.end()) };
   }
   const release = config.dataDir ? acquirePidLock(`${config.dataDir}.lock`) : () => undefined;
   try {
@@ -40,13 +46,13 @@ export const openDatabase = async (config: DatabaseConfig): Promise<Database> =>
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
-      close: async () => {
+      close: once(async () => {
         try {
           await client.close();
         } finally {
           release();
         }
-      },
+      }),
     };
   } catch (error) {
     release();

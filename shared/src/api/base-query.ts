@@ -1,6 +1,12 @@
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
-import { API_BASE, REQUEST_TIMEOUT_MS, ResponseCode, VERIFICATION_HEADER, type Envelope } from '@marketplace/shared/contracts';
+import {
+  API_BASE,
+  REQUEST_TIMEOUT_MS,
+  ResponseCode,
+  VERIFICATION_HEADER,
+  type Envelope,
+} from '@marketplace/shared/contracts';
 import { translate } from '../i18n/translate';
 import { sessionCleared, type SessionState } from '../session/session-slice';
 import { readVerificationToken } from '../session/verification-token';

@@ -1,5 +1,12 @@
 import Cookies from 'js-cookie';
-import { COOKIE_DAYS, DEFAULT_LANGUAGE, LANG_COOKIE, TOKEN_COOKIE, findLanguage, isLanguageCode } from '@marketplace/shared/contracts';
+import {
+  COOKIE_DAYS,
+  DEFAULT_LANGUAGE,
+  LANG_COOKIE,
+  TOKEN_COOKIE,
+  findLanguage,
+  isLanguageCode,
+} from '@marketplace/shared/contracts';
 
 /** The language choice as stored in the session and in the `Local_Lang` cookie (spec section 3). */
 export interface SessionLanguage {

@@ -54,7 +54,8 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   ) : !allowed ? (
     <PageLoading />
   ) : route.keepAlive ? null : (
-    <RouteView route={route} location={location} />
+    // Keyed by route so one area's failure (its error boundary) never carries over to the next page.
+    <RouteView key={route.path} route={route} location={location} />
   );
 
   return (

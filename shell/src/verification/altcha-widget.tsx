@@ -35,6 +35,7 @@ const useWidgetLanguage = (): string => {
   const { t, i18n } = useTranslation('common');
   const language = i18n.language || 'en';
   const base = globalThis.$altcha.i18n.get('en') ?? {};
+  // i18n-keys: verification.widget.label, verification.widget.verifying, verification.widget.verified, verification.widget.error, verification.widget.expired, verification.widget.verificationRequired, verification.widget.waitAlert, verification.widget.loading, verification.widget.reload, verification.widget.verify, verification.widget.cancel, verification.widget.enterCode, verification.widget.enterCodeAria, verification.widget.enterCodeFromImage, verification.widget.getAudioChallenge, verification.widget.ariaLinkLabel
   const strings = Object.fromEntries(STRING_KEYS.map((key) => [key, t(`verification.widget.${key}`)]));
   globalThis.$altcha.i18n.set(language, { ...base, ...strings });
   return language;
