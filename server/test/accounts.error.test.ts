@@ -14,13 +14,16 @@ const post = async (url: string, payload: object, headers: Record<string, string
 const register = async (payload: object) => post('/api/user/register', payload, await humanHeaders(t.app));
 
 describe('accounts: validation rules of spec section 5', () => {
-  it.each([[{ account: '', password: 'x' }], [{ account: 'demo', password: '' }], [{ account: '   ', password: '' }]])(
-    'login without account or password says "Please input account and password" (%j)',
-    async (payload) => {
-      const reply = await post('/api/user/login', payload, await humanHeaders(t.app));
-      expect(reply).toMatchObject({ code: 0, msg: 'Please input account and password' });
-    },
-  );
+  it.each([
+    [{ account: '', password: 'x' }],
+    [{ account: 'demo', password: '' }],
+    [{ account: '   ', password: '' }],
+    [{ password: 'x' }],
+    [{ account: 'demo' }],
+  ])('login without account or password says "Please input account and password" (%j)', async (payload) => {
+    const reply = await post('/api/user/login', payload, await humanHeaders(t.app));
+    expect(reply).toMatchObject({ code: 0, msg: 'Please input account and password' });
+  });
 
   it('login with a wrong password fails without saying which part was wrong', async () => {
     const wrong = await post('/api/user/login', { account: 'demo', password: 'nope123' }, await humanHeaders(t.app));

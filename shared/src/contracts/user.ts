@@ -20,9 +20,17 @@ export const emailField = trimmed.max(254, 'err.emailInvalid').pipe(z.email('err
 /** International mobile number: optional +, 6 to 15 digits, spaces or dashes allowed. */
 export const mobileField = trimmed.regex(/^\+?[0-9][0-9\s-]{5,19}$/, 'err.mobileInvalid');
 
+// A missing field reads like an empty one: the spec's "Please input account and password".
 export const loginBody = z.object({
-  account: trimmed.min(1, 'err.accountPasswordRequired').max(64, 'err.accountTooLong'),
-  password: z.string().min(1, 'err.accountPasswordRequired').max(128, 'err.passwordTooLong'),
+  account: z
+    .string('err.accountPasswordRequired')
+    .trim()
+    .min(1, 'err.accountPasswordRequired')
+    .max(64, 'err.accountTooLong'),
+  password: z
+    .string('err.accountPasswordRequired')
+    .min(1, 'err.accountPasswordRequired')
+    .max(128, 'err.passwordTooLong'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
