@@ -72,7 +72,7 @@ const measureFirstLoad = async (baseURL) => {
     const buffers = await Promise.all(bodies);
     const reactCopies = await page.evaluate(() => {
       const copies = globalThis.__MARKETPLACE__?.reactCopies ?? [];
-      return { registrations: copies.length, distinct: new Set(copies.map((copy) => copy.react)).size };
+      return { registrations: copies.length, distinct: new Set(copies.map((copy) => copy.react.useState)).size };
     });
     return {
       scripts: buffers.length,

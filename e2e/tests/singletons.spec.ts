@@ -8,7 +8,7 @@ interface Snapshot {
 
 /** The shape of `window.__MARKETPLACE__` that the shell and remotes fill (shared/src/diagnostics.ts). */
 interface Diagnostics {
-  reactCopies?: { owner: string; react: unknown }[];
+  reactCopies?: { owner: string; react: { useState: unknown } }[];
   store?: { getState(): { api: { queries: Record<string, unknown> } } };
 }
 
@@ -22,7 +22,8 @@ test.describe('federated singletons', () => {
         const copies = diagnostics?.reactCopies ?? [];
         const store = diagnostics?.store;
         return {
-          distinctReacts: new Set(copies.map((copy) => copy.react)).size,
+          // A namespace import wraps the module in a new object per importer; its functions show the real copy.
+          distinctReacts: new Set(copies.map((copy) => copy.react.useState)).size,
           owners: [...new Set(copies.map((copy) => copy.owner))].sort(),
           queryKeys: Object.keys(store?.getState().api.queries ?? {}),
         };

@@ -9,7 +9,7 @@ export interface MarketplaceDiagnostics {
   store?: unknown;
   /** Versions of every React copy that registered; more than one entry means a broken singleton. */
   reactVersions?: Set<string>;
-  /** Every registration; browser tests count distinct `react` objects to prove one React is shared. */
+  /** Every registration; browser tests count distinct `react.useState` functions to prove one React is shared. */
   reactCopies?: ReactCopy[];
 }
 
