@@ -30,11 +30,28 @@ export const remoteEntrySchema = z.object({
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
-/** `/mfe/manifest.json`: remote key (folder name, e.g. `mfe-wallet`) to its live entry. */
+/** `/mfe/manifest.json` as the shell receives it: remote key (folder name, e.g. `mfe-wallet`) to its live entry. */
 export const deploymentManifestSchema = z.object({
   updatedAt: z.string(),
   remotes: z.record(z.string(), remoteEntrySchema),
 });
+
+/**
+ * A canary: `percent` of browsers (sticky per browser) get this version instead of the live one.
+ * Only the stored manifest carries it; the server resolves it per browser before the shell sees it.
+ */
+export const canaryEntrySchema = remoteEntrySchema.extend({ percent: z.number().int().min(0).max(100) });
+export type CanaryEntry = z.infer<typeof canaryEntrySchema>;
+
+/** The manifest as stored in the deployment store (`<store>/manifest.json`). */
+export const storedManifestSchema = z.object({
+  updatedAt: z.string(),
+  remotes: z.record(z.string(), remoteEntrySchema.extend({ canary: canaryEntrySchema.optional() })),
+});
+export type StoredManifest = z.infer<typeof storedManifestSchema>;
+
+/** Cookie holding a browser's canary bucket (0-99), so a canary choice sticks across reloads. */
+export const CANARY_BUCKET_COOKIE = 'mfe_bucket';
 export type DeploymentManifest = z.infer<typeof deploymentManifestSchema>;
 
 export const DEPLOYMENT_MANIFEST_PATH = '/mfe/manifest.json';
