@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 
 /**
@@ -10,7 +11,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const deployDir = app.tempDeployDir();
   await app.deployAll(deployDir);
   // Every spec signs in through the form; the production limit would throttle one test run.
-  const server = await app.startServer({ deployDir, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+  // The operator API credential, also read by specs that act as an operator (ship, refund decisions).
+  process.env.E2E_ADMIN_TOKEN ??= randomBytes(24).toString('hex');
+  const server = await app.startServer({
+    deployDir,
+    env: { AUTH_RATE_LIMIT_MAX: '1000', ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
+  });
   process.env.E2E_BASE_URL = server.url;
   console.log(`e2e: app at ${server.url} (server log ${server.logFile})`);
   return async () => {

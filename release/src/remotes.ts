@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ReleaseError } from './errors';
 
 /** One federated remote as the release tool sees it. */
 export interface RemoteApp {
@@ -20,13 +21,33 @@ export const remoteApp = (folder: string): RemoteApp => ({
 
 export const REMOTES: readonly RemoteApp[] = REMOTE_FOLDERS.map(remoteApp);
 
+/** A remote named as a release manager would: `wallet`, `mfe-wallet` or `mfe_wallet`. */
+export const resolveRemote = (name: string | undefined): RemoteApp => {
+  const folder = name?.startsWith('mfe') ? name.replace(/_/g, '-') : `mfe-${name ?? ''}`;
+  const remote = REMOTES.find((candidate) => candidate.folder === folder);
+  if (!name || !remote) {
+    throw new ReleaseError(
+      `${name ? `Unknown remote "${name}"` : 'Name a remote'}; the remotes are ${REMOTE_FOLDERS.join(', ')}`,
+    );
+  }
+  return remote;
+};
+
 /** Where the release tool finds things; every path can be moved for tests and CI. */
 export interface ReleaseContext {
   repoDir: string;
   deployDir: string;
+  /** The live shell's build, whose `mf-manifest.json` says which shared versions it provides. */
+  shellDir: string;
 }
 
 export const defaultContext = (env: NodeJS.ProcessEnv = process.env): ReleaseContext => {
-  const repoDir = path.resolve(__dirname, '../..');
-  return { repoDir, deployDir: path.resolve(repoDir, env.DEPLOY_DIR ?? 'var/deploy') };
+  const checkout = path.resolve(__dirname, '../..');
+  // Builds (`mfe-<x>/dist/`) may come from another checkout, e.g. a CI artifact or the bench.
+  const repoDir = path.resolve(checkout, env.RELEASE_REPO_DIR ?? '.');
+  return {
+    repoDir,
+    deployDir: path.resolve(checkout, env.DEPLOY_DIR ?? 'var/deploy'),
+    shellDir: path.resolve(checkout, env.SHELL_DIR ?? 'shell/dist'),
+  };
 };

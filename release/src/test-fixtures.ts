@@ -1,39 +1,108 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RouteMeta } from '@marketplace/shared/contracts';
+import { commandContext, type CommandContext } from './commands/command-context';
+import type { SharedRequirement } from './inspect-version';
 import type { RemoteApp } from './remotes';
+import { LocalDeploymentStore } from './store/local-store';
 
 export const tempDir = (prefix: string): Promise<string> => mkdtemp(path.join(tmpdir(), `release-${prefix}-`));
+
+export const REACT_SHARED: SharedRequirement = {
+  name: 'react',
+  version: '19.3.1',
+  requiredVersion: '^19.3.1',
+  singleton: true,
+};
+
+export interface BuildOptions {
+  chunk?: string;
+  /** Route list to write, or `null` for no routes.json at all, or a string for raw text. */
+  routes?: RouteMeta[] | null | string;
+  exposes?: string[];
+  shared?: SharedRequirement[];
+  /** False: the mf-manifest names an entry file that is not there. */
+  entry?: boolean;
+}
 
 /** Writes what `npm run build -w <folder>` leaves in `dist/<version>/` for a remote. */
 export const writeBuild = async (
   repoDir: string,
   remote: RemoteApp,
   version: string,
-  { chunk = 'console.log(1);', routes }: { chunk?: string; routes?: RouteMeta[] } = {},
+  {
+    chunk = 'console.log(1);',
+    routes,
+    exposes = ['./screens'],
+    shared = [REACT_SHARED],
+    entry = true,
+  }: BuildOptions = {},
 ): Promise<string> => {
   const dir = path.join(repoDir, remote.folder, 'dist', version);
+  await rm(dir, { recursive: true, force: true });
   await mkdir(path.join(dir, 'assets'), { recursive: true });
   await writeFile(path.join(repoDir, remote.folder, 'package.json'), JSON.stringify({ version }));
-  await writeFile(path.join(dir, 'remoteEntry.js'), 'var entry;');
+  if (entry) await writeFile(path.join(dir, 'remoteEntry.js'), `var entry = ${JSON.stringify(version)};`);
   await writeFile(path.join(dir, 'assets', 'chunk.js'), chunk);
   await writeFile(
     path.join(dir, 'mf-manifest.json'),
     JSON.stringify({
       name: remote.name,
       metaData: { remoteEntry: { name: 'remoteEntry.js' } },
-      exposes: [{ path: './screens' }],
-      shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true }],
+      exposes: exposes.map((expose) => ({ path: expose })),
+      shared,
     }),
   );
-  await writeFile(
-    path.join(dir, 'routes.json'),
-    JSON.stringify(
-      routes ?? [
-        { path: `/${remote.namespace}`, titleKey: `${remote.namespace}:title`, public: false, keepAlive: false },
-      ],
-    ),
-  );
+  if (routes !== null) {
+    await writeFile(
+      path.join(dir, 'routes.json'),
+      typeof routes === 'string'
+        ? routes
+        : JSON.stringify(
+            routes ?? [
+              { path: `/${remote.namespace}`, titleKey: `${remote.namespace}:title`, public: false, keepAlive: false },
+            ],
+          ),
+    );
+  }
   return dir;
+};
+
+/** Writes the shell build's `mf-manifest.json`, which says what the live shell shares. */
+export const writeShell = async (shellDir: string, shared: SharedRequirement[] = [REACT_SHARED]): Promise<void> => {
+  await mkdir(shellDir, { recursive: true });
+  await writeFile(path.join(shellDir, 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared }));
+};
+
+export interface Sandbox {
+  repoDir: string;
+  deployDir: string;
+  shellDir: string;
+  store: LocalDeploymentStore;
+  ctx: CommandContext;
+  lines: string[];
+  warnings: string[];
+}
+
+/** A temp repo (with a shell build), a temp store and a command context that records its output. */
+export const sandbox = async (overrides: Partial<CommandContext> = {}): Promise<Sandbox> => {
+  const repoDir = await tempDir('repo');
+  const deployDir = await tempDir('deploy');
+  const shellDir = path.join(repoDir, 'shell', 'dist');
+  await writeShell(shellDir);
+  const store = new LocalDeploymentStore(deployDir);
+  const lines: string[] = [];
+  const warnings: string[] = [];
+  const ctx = commandContext({
+    context: { repoDir, deployDir, shellDir },
+    store,
+    env: {},
+    who: 'alice',
+    host: 'test-host',
+    log: (line) => lines.push(line),
+    warn: (line) => warnings.push(line),
+    ...overrides,
+  });
+  return { repoDir, deployDir, shellDir, store, ctx, lines, warnings };
 };

@@ -5,10 +5,9 @@ import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { resolveAltchaKey } from './lib/altcha-key';
+import { registerCatalogue } from './modules/catalogue/catalogue.register';
 import { createOutboxMailer, type Mailer } from './modules/mail/mailer';
-import { createOrdersRepository } from './modules/orders/orders.repository';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { createOrdersService } from './modules/orders/orders.service';
+import { registerOrders } from './modules/orders/orders.register';
 import { createUserRepository } from './modules/user/user.repository';
 import { userRoutes } from './modules/user/user.routes';
 import { createUserService } from './modules/user/user.service';
@@ -73,9 +72,8 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
 
     await app.register(verificationRoutes, { service: verification });
     await app.register(userRoutes, { service: userService, verification, authRateLimit: config.authRateLimit });
-    await app.register(ordersRoutes, {
-      service: createOrdersService({ orders: createOrdersRepository(database.db) }),
-    });
+    await registerOrders(app, { db: database.db, config, users, userService });
+    await registerCatalogue(app, database.db);
     await app.register(staticFilesPlugin, { shellDir: config.shellDir, deployDir: config.deployDir });
     await app.ready();
   } catch (error) {

@@ -153,6 +153,19 @@ export const databaseFingerprint = async (db: Db): Promise<string> => {
     'altcha_used_challenges',
     'verification_tokens',
     'orders',
+    'shops',
+    'products',
+    'shop_follows',
+    'saved_products',
+    'bag_items',
+    'order_items',
+    'order_events',
+    'ledger_entries',
+    'addresses',
+    'uploads',
+    'refunds',
+    'comments',
+    'promo_codes',
   ];
   const parts: string[] = [];
   for (const table of tables) {

@@ -12,6 +12,10 @@ beforeAll(async () => {
   mkdirSync(path.join(shellDir, 'assets'), { recursive: true });
   writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(shellDir, 'assets', 'main.3f9a1c2b.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(shellDir, 'assets', 'vendor.0a1b2c3d.js'),
+    `export const words = '${'marketplace '.repeat(2000)}';`,
+  );
   mkdirSync(path.join(deployDir, 'mfe-wallet', '1.0.0'), { recursive: true });
   writeFileSync(path.join(deployDir, 'manifest.json'), '{"updatedAt":"x","remotes":{}}');
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'mf-manifest.json'), '{}');
@@ -30,6 +34,18 @@ describe('static files (embedded setup)', () => {
     expect(index.headers['cache-control']).toBe('no-cache');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main.3f9a1c2b.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses scripts for browsers that accept brotli or gzip', async () => {
+    const url = '/assets/vendor.0a1b2c3d.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(2000);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('marketplace marketplace');
   });
 
   it('falls back to index.html for client-side routes such as /myPurchases/1', async () => {

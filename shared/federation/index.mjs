@@ -145,6 +145,8 @@ export const createAppConfig =
       optimization: { minimize: production },
       performance: { hints: false },
       plugins: [
+        // The build's version, shown by the app (diagnostics, the wallet's footer).
+        new rspack.DefinePlugin({ 'process.env.APP_VERSION': JSON.stringify(version) }),
         new ModuleFederationPlugin({
           name,
           ...(remote

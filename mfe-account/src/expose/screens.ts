@@ -35,6 +35,12 @@ const screens: RemoteModule['screens'] = {
   '/language': lazy(() =>
     import('../features/language/components/language-screen').then((m) => ({ default: m.LanguageScreen })),
   ),
+  '/address': lazy(() =>
+    import('../features/address/components/address-list-screen').then((m) => ({ default: m.AddressListScreen })),
+  ),
+  '/addressForm/:id?': lazy(() =>
+    import('../features/address/components/address-form-screen').then((m) => ({ default: m.AddressFormScreen })),
+  ),
 };
 
 const accountRemote: RemoteModule = {

@@ -1,5 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd-mobile';
+// The shell gives antd-mobile its English texts (e.g. the stepper's "increase"); so does this.
+import enUS from 'antd-mobile/cjs/locales/en-US';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import i18next from 'i18next';
@@ -31,12 +34,14 @@ export const renderScreen = async (screen: ReactElement, { path, route = path }:
     store,
     ...render(
       <Provider store={store}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={route} element={screen} />
-            <Route path="*" element={<LocationProbe />} />
-          </Routes>
-        </MemoryRouter>
+        <ConfigProvider locale={enUS}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={route} element={screen} />
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+          </MemoryRouter>
+        </ConfigProvider>
       </Provider>,
     ),
   };

@@ -1,27 +1,15 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { remoteApp } from '../remotes';
-import { LocalDeploymentStore } from '../store/local-store';
-import { tempDir, writeBuild } from '../test-fixtures';
-import { deployAll } from './deploy-all';
+import { sandbox, writeBuild } from '../test-fixtures';
+import { deployAll } from './deploy';
 
 const remotes = [remoteApp('mfe-catalogue'), remoteApp('mfe-wallet')];
 
 const setup = async () => {
-  const repoDir = await tempDir('repo');
-  const deployDir = await tempDir('deploy');
-  const lines: string[] = [];
-  const run = (promote: boolean, env: NodeJS.ProcessEnv = {}) =>
-    deployAll({
-      context: { repoDir, deployDir },
-      store: new LocalDeploymentStore(deployDir),
-      remotes,
-      promote,
-      mfeBaseUrl: '/mfe',
-      env,
-      log: (line) => lines.push(line),
-    });
-  return { repoDir, deployDir, lines, run, store: new LocalDeploymentStore(deployDir) };
+  const box = await sandbox();
+  const run = (promote: boolean, env: NodeJS.ProcessEnv = {}) => deployAll({ ...box.ctx, env }, { remotes, promote });
+  return { ...box, run };
 };
 
 describe('deploy-all', () => {
@@ -48,6 +36,12 @@ describe('deploy-all', () => {
     });
     expect(info?.contentDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(lines).toContain('mfe-wallet 1.2.0: deployed');
+    expect((await store.readAudit()).map((entry) => `${entry.command} ${entry.remote} ${entry.to}`)).toEqual([
+      'deploy-all mfe-catalogue 1.2.0',
+      'deploy-all mfe-wallet 1.2.0',
+      'deploy-all mfe-catalogue 1.2.0',
+      'deploy-all mfe-wallet 1.2.0',
+    ]);
   });
 
   it('without --promote leaves the live manifest as it was', async () => {
@@ -62,15 +56,28 @@ describe('deploy-all', () => {
     expect((await store.listVersions('mfe-wallet')).sort()).toEqual(['1.0.0', '1.1.0']);
   });
 
-  it('is repeatable: deploying the same builds again changes nothing', async () => {
-    const { repoDir, run, lines } = await setup();
+  it('records the replaced live version as previous when it promotes a new one', async () => {
+    const { repoDir, run, store } = await setup();
     for (const remote of remotes) await writeBuild(repoDir, remote, '1.0.0');
     await run(true);
+    for (const remote of remotes) await writeBuild(repoDir, remote, '1.1.0', { chunk: 'console.log("1.1");' });
+
+    await run(true);
+
+    expect((await store.readHistory()).previous).toEqual({ 'mfe-catalogue': ['1.0.0'], 'mfe-wallet': ['1.0.0'] });
+  });
+
+  it('is repeatable: deploying the same builds again changes nothing', async () => {
+    const { repoDir, run, lines, store } = await setup();
+    for (const remote of remotes) await writeBuild(repoDir, remote, '1.0.0');
+    await run(true);
+    const auditBefore = await store.readAudit();
     lines.length = 0;
 
     await run(true);
 
     expect(lines).toContain('mfe-catalogue 1.0.0: already deployed, same build');
+    expect(await store.readAudit()).toEqual(auditBefore);
   });
 
   it('copies nothing when one remote has not been built', async () => {
@@ -91,9 +98,6 @@ describe('deploy-all', () => {
     await run(true, { VERSION: '2.0.0-rc.1' });
 
     expect((await store.readManifest())?.remotes['mfe-catalogue']?.version).toBe('2.0.0-rc.1');
-    expect(path.basename(path.dirname((await store.readManifest())?.remotes['mfe-catalogue']?.entry ?? ''))).toBe(
-      '2.0.0-rc.1',
-    );
   });
 
   it('refuses a route list that does not match the contract', async () => {

@@ -1,4 +1,4 @@
-import type { DeploymentManifest } from '@marketplace/shared/contracts';
+import type { StoredManifest } from '@marketplace/shared/contracts';
 
 /** What the release tool records beside each deployed version (`deploy.json`). */
 export interface DeployInfo {
@@ -15,16 +15,43 @@ export interface DeployInfo {
   exposes: string[];
   shared: Array<{ name: string; version: string; requiredVersion: string; singleton: boolean }>;
   routes: unknown[];
+  /** Contract problems overridden with `--force` at deploy time; absent when the check passed. */
+  forcedProblems?: string[];
 }
 
 export type PutVersionResult = 'created' | 'unchanged' | 'replaced';
 
+/** Release bookkeeping kept beside the manifest: for each remote, the versions that were live before. */
+export interface ReleaseHistory {
+  /** Remote folder to its earlier live versions, oldest first; the current live one is in the manifest. */
+  previous: Record<string, string[]>;
+}
+
+export type AuditCommand = 'deploy' | 'promote' | 'rollback' | 'canary' | 'deploy-all';
+
+/** One line of the audit log: who changed what, when. */
+export interface AuditEntry {
+  at: string;
+  who: string;
+  host: string;
+  command: AuditCommand;
+  remote: string;
+  /** What the remote served before, e.g. `1.0.0` or `1.0.0 + canary 2.0.0 at 50%`; null when nothing. */
+  from: string | null;
+  to: string | null;
+  /** Contract problems overridden with `--force`. */
+  forced?: string[];
+}
+
 /**
- * Where deployed remote versions and the live manifest live. Versions are immutable; the
- * manifest is replaced as a whole. The local store serves the embedded setup; an object-store
- * implementation serves a CDN.
+ * Where deployed remote versions, the live manifest, the release history and the audit log live.
+ * Versions are immutable; the manifest and history are replaced as a whole; the audit log only
+ * grows. Every change to them happens inside `withLock`. The local store serves the embedded
+ * setup; an object-store implementation (conditional writes for the lock) serves a CDN.
  */
 export interface DeploymentStore {
+  /** Where the store is, for messages. */
+  readonly location: string;
   /**
    * Stores a build as `<folder>/<version>/`. An identical existing build is left alone; a
    * different build under the same version is refused, since versions are immutable, unless
@@ -32,10 +59,21 @@ export interface DeploymentStore {
    */
   putVersion(sourceDir: string, info: DeployInfo, options?: { replace?: boolean }): Promise<PutVersionResult>;
   readDeployInfo(folder: string, version: string): Promise<DeployInfo | null>;
+  /** A file of a deployed version as text, or null when it does not exist. */
+  readVersionFile(folder: string, version: string, file: string): Promise<string | null>;
   listVersions(folder: string): Promise<string[]>;
-  readManifest(): Promise<DeploymentManifest | null>;
+  /** Remote folders that have at least one deployed version. */
+  listRemotes(): Promise<string[]>;
+  readManifest(): Promise<StoredManifest | null>;
   /** Replaces the manifest atomically: readers see the old one or the new one, never a mix. */
-  writeManifest(manifest: DeploymentManifest): Promise<void>;
+  writeManifest(manifest: StoredManifest): Promise<void>;
+  readHistory(): Promise<ReleaseHistory>;
+  /** Replaces the history atomically. */
+  writeHistory(history: ReleaseHistory): Promise<void>;
+  appendAudit(entry: AuditEntry): Promise<void>;
+  readAudit(): Promise<AuditEntry[]>;
+  /** Runs `task` while holding the store's lock, so concurrent release commands run one after another. */
+  withLock<T>(task: () => Promise<T>): Promise<T>;
 }
 
 export class VersionConflictError extends Error {
@@ -48,4 +86,9 @@ export class VersionConflictError extends Error {
     );
     this.name = 'VersionConflictError';
   }
+}
+
+/** Another release command held the store's lock for longer than we were willing to wait. */
+export class StoreBusyError extends Error {
+  override name = 'StoreBusyError';
 }

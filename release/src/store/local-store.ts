@@ -1,20 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deploymentManifestSchema, type DeploymentManifest } from '@marketplace/shared/contracts';
+import { lock } from 'proper-lockfile';
+import { storedManifestSchema, type StoredManifest } from '@marketplace/shared/contracts';
 import { contentDigest } from './content-digest';
-import { VersionConflictError, type DeployInfo, type DeploymentStore, type PutVersionResult } from './deployment-store';
+import {
+  StoreBusyError,
+  VersionConflictError,
+  type AuditEntry,
+  type DeployInfo,
+  type DeploymentStore,
+  type PutVersionResult,
+  type ReleaseHistory,
+} from './deployment-store';
 
 const MANIFEST_FILE = 'manifest.json';
 const DEPLOY_INFO_FILE = 'deploy.json';
+/**
+ * Release bookkeeping (history, audit log, lock) lives in a dot-folder of the store: not a remote,
+ * and not for shoppers (the server must not serve dot-files under `/mfe/`).
+ */
+export const STATE_DIR = '.release';
+const HISTORY_FILE = 'history.json';
+const AUDIT_FILE = 'audit.log';
+const LOCK_FILE = 'lock';
+/** A holder that stops refreshing the lock (a killed process) loses it after this long. */
+const LOCK_STALE_MS = 10_000;
+/** How long a command waits for another one to finish: up to ~60 s in short steps. */
+const LOCK_RETRIES = { retries: 600, factor: 1.2, minTimeout: 5, maxTimeout: 100 };
 
-const readJson = async (file: string): Promise<unknown | null> => {
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+const readText = async (file: string): Promise<string | null> => {
   try {
-    return JSON.parse(await readFile(file, 'utf8'));
+    return await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
     throw error;
   }
+};
+
+const readJson = async (file: string): Promise<unknown> => {
+  const text = await readText(file);
+  return text === null ? null : JSON.parse(text);
 };
 
 const exists = async (file: string): Promise<boolean> => {
@@ -22,24 +50,70 @@ const exists = async (file: string): Promise<boolean> => {
     await stat(file);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if (isMissing(error)) return false;
     throw error;
   }
 };
 
-/** Writes beside the target, then renames: a rename within one folder is atomic. */
+/** Flushes a folder's entry table, so a rename in it survives a power cut. */
+const syncDir = async (dir: string): Promise<void> => {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+
+/**
+ * Writes beside the target, flushes it to disk, then renames over the target: a rename within one
+ * folder is atomic, so a reader opens the old file or the new one, never a half-written one.
+ */
 const writeFileAtomic = async (file: string, text: string): Promise<void> => {
   const temp = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, file);
+  const handle = await open(temp, 'w');
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await syncDir(path.dirname(file));
 };
+
+const appendLineDurably = async (file: string, line: string): Promise<void> => {
+  const handle = await open(file, 'a');
+  try {
+    await handle.appendFile(`${line}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** The deployment store on local disk (`var/deploy`), served by the embedded server at `/mfe/`. */
 export class LocalDeploymentStore implements DeploymentStore {
   constructor(readonly rootDir: string) {}
 
+  get location(): string {
+    return this.rootDir;
+  }
+
   private versionDir(folder: string, version: string): string {
     return path.join(this.rootDir, folder, version);
+  }
+
+  private stateFile(name: string): string {
+    return path.join(this.rootDir, STATE_DIR, name);
   }
 
   async putVersion(sourceDir: string, info: DeployInfo, { replace = false } = {}): Promise<PutVersionResult> {
@@ -75,26 +149,101 @@ export class LocalDeploymentStore implements DeploymentStore {
     return (await readJson(path.join(this.versionDir(folder, version), DEPLOY_INFO_FILE))) as DeployInfo | null;
   }
 
-  async listVersions(folder: string): Promise<string[]> {
+  async readVersionFile(folder: string, version: string, file: string): Promise<string | null> {
+    const dir = this.versionDir(folder, version);
+    const target = path.resolve(dir, file);
+    if (!target.startsWith(`${dir}${path.sep}`)) return null;
+    return readText(target);
+  }
+
+  private async listDirs(dir: string): Promise<string[]> {
     try {
-      const entries = await readdir(path.join(this.rootDir, folder), { withFileTypes: true });
+      const entries = await readdir(dir, { withFileTypes: true });
       return entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if (isMissing(error)) return [];
       throw error;
     }
   }
 
-  async readManifest(): Promise<DeploymentManifest | null> {
-    const raw = await readJson(path.join(this.rootDir, MANIFEST_FILE));
-    return raw === null ? null : deploymentManifestSchema.parse(raw);
+  listVersions(folder: string): Promise<string[]> {
+    return this.listDirs(path.join(this.rootDir, folder));
   }
 
-  async writeManifest(manifest: DeploymentManifest): Promise<void> {
+  listRemotes(): Promise<string[]> {
+    return this.listDirs(this.rootDir);
+  }
+
+  async readManifest(): Promise<StoredManifest | null> {
+    const raw = await readJson(path.join(this.rootDir, MANIFEST_FILE));
+    return raw === null ? null : storedManifestSchema.parse(raw);
+  }
+
+  async writeManifest(manifest: StoredManifest): Promise<void> {
     await mkdir(this.rootDir, { recursive: true });
     await writeFileAtomic(
       path.join(this.rootDir, MANIFEST_FILE),
-      `${JSON.stringify(deploymentManifestSchema.parse(manifest), null, 2)}\n`,
+      `${JSON.stringify(storedManifestSchema.parse(manifest), null, 2)}\n`,
     );
+  }
+
+  async readHistory(): Promise<ReleaseHistory> {
+    const raw = (await readJson(this.stateFile(HISTORY_FILE))) as { previous?: unknown } | null;
+    const previous: Record<string, string[]> = {};
+    if (raw?.previous && typeof raw.previous === 'object') {
+      for (const [folder, versions] of Object.entries(raw.previous)) {
+        if (isStringArray(versions)) previous[folder] = versions;
+      }
+    }
+    return { previous };
+  }
+
+  async writeHistory(history: ReleaseHistory): Promise<void> {
+    await mkdir(path.join(this.rootDir, STATE_DIR), { recursive: true });
+    await writeFileAtomic(this.stateFile(HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<void> {
+    await mkdir(path.join(this.rootDir, STATE_DIR), { recursive: true });
+    await appendLineDurably(this.stateFile(AUDIT_FILE), JSON.stringify(entry));
+  }
+
+  async readAudit(): Promise<AuditEntry[]> {
+    const text = await readText(this.stateFile(AUDIT_FILE));
+    if (text === null) return [];
+    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    return lines.flatMap((line, index) => {
+      try {
+        return [JSON.parse(line) as AuditEntry];
+      } catch (error) {
+        // Only the last line can be cut short (a process killed mid-append); anything else is damage.
+        if (index === lines.length - 1) return [];
+        throw error;
+      }
+    });
+  }
+
+  async withLock<T>(task: () => Promise<T>): Promise<T> {
+    const stateDir = path.join(this.rootDir, STATE_DIR);
+    await mkdir(stateDir, { recursive: true });
+    let release: () => Promise<void>;
+    try {
+      release = await lock(stateDir, {
+        lockfilePath: path.join(stateDir, LOCK_FILE),
+        realpath: false,
+        stale: LOCK_STALE_MS,
+        retries: LOCK_RETRIES,
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+      throw new StoreBusyError(
+        `another release command has held the lock on ${this.rootDir} for over a minute; try again when it ends`,
+      );
+    }
+    try {
+      return await task();
+    } finally {
+      await release();
+    }
   }
 }

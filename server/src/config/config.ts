@@ -35,6 +35,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Injectable clock so lock and expiry rules are testable. */
   now: () => Date;
+  /** Operator API credential (`admin-token` header); unset = generated into DATA_DIR/admin.token. */
+  adminToken?: string;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -72,5 +74,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     authRateLimit: { max: int(env.AUTH_RATE_LIMIT_MAX, 10), windowMs: 60_000 },
     seedDemo: true,
     now: () => new Date(),
+    adminToken: env.ADMIN_TOKEN || undefined,
   };
 };

@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import { hashSecret } from '../lib/secrets';
 import type { Db } from './client';
 import { users } from './schema';
+import { seedDemoCatalogue } from './seed-catalogue';
+import { seedPromoCodes } from '../modules/checkout/promo-codes';
+import { createLedgerRepository } from '../modules/ledger/ledger.repository';
 
 export const DEMO_SHOPPER = {
   account: 'demo',
@@ -11,24 +14,34 @@ export const DEMO_SHOPPER = {
   balance: 100_000,
 } as const;
 
-/** Idempotent: inserts the demo shopper only when the account does not exist yet. */
+/** Idempotent: inserts the demo catalogue and the demo shopper only when they do not exist yet. */
 export const seedDemoData = async (db: Db): Promise<void> => {
+  await seedDemoCatalogue(db);
+  await seedPromoCodes(db);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.account, DEMO_SHOPPER.account));
   if (existing) return;
   const [passwordHash, paymentCodeHash] = await Promise.all([
     hashSecret(DEMO_SHOPPER.password),
     hashSecret(DEMO_SHOPPER.paymentCode),
   ]);
-  await db
-    .insert(users)
-    .values({
-      account: DEMO_SHOPPER.account,
-      passwordHash,
-      paymentCodeHash,
-      email: DEMO_SHOPPER.email,
-      familyName: 'Demo',
-      givenName: 'Shopper',
-      balance: DEMO_SHOPPER.balance,
-    })
-    .onConflictDoNothing({ target: users.account });
+  // The demo balance is an opening adjustment in the ledger, so balance == sum(entries) from the start.
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        account: DEMO_SHOPPER.account,
+        passwordHash,
+        paymentCodeHash,
+        email: DEMO_SHOPPER.email,
+        familyName: 'Demo',
+        givenName: 'Shopper',
+      })
+      .onConflictDoNothing({ target: users.account })
+      .returning({ id: users.id });
+    if (created) {
+      await createLedgerRepository(db).post(tx, created.id, [
+        { amount: DEMO_SHOPPER.balance, kind: 'adjustment', reference: null, note: 'Opening balance' },
+      ]);
+    }
+  });
 };

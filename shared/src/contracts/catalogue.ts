@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The ten product categories of spec section 2; keys are used in URLs (`/products?category=<key>`). */
 export const PRODUCT_CATEGORIES = [
   'computer',
@@ -19,3 +21,147 @@ export const isProductCategory = (value: unknown): value is ProductCategory =>
 /** Product list orders offered by the filter screen (`/products?sort=<key>`). */
 export const PRODUCT_SORTS = ['sales', 'priceAsc', 'priceDesc', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Largest page a list endpoint serves; a bigger `pageSize` is refused, not clipped. */
+export const CATALOGUE_MAX_PAGE_SIZE = 100;
+/** Most rows `suggestions` returns. */
+export const SUGGESTION_LIMIT = 10;
+/** Longest search keyword accepted. */
+export const KEYWORD_MAX_LENGTH = 64;
+/** Largest price filter accepted, in cents (one billion). */
+export const PRICE_FILTER_MAX = 100_000_000_000;
+
+const pageField = z.coerce
+  .number('err.catalogue.badPage')
+  .int('err.catalogue.badPage')
+  .min(1, 'err.catalogue.badPage')
+  .max(100_000, 'err.catalogue.badPage');
+const pageSizeField = z.coerce
+  .number('err.catalogue.badPageSize')
+  .int('err.catalogue.badPageSize')
+  .min(1, 'err.catalogue.badPageSize')
+  .max(CATALOGUE_MAX_PAGE_SIZE, 'err.catalogue.badPageSize');
+const idField = (msg: string) => z.coerce.number(msg).int(msg).min(1, msg).max(2_147_483_647, msg);
+const priceField = z.coerce
+  .number('err.catalogue.badPrice')
+  .int('err.catalogue.badPrice')
+  .min(0, 'err.catalogue.badPrice')
+  .max(PRICE_FILTER_MAX, 'err.catalogue.badPrice');
+const keywordField = z.string().trim().max(KEYWORD_MAX_LENGTH, 'err.catalogue.keywordTooLong');
+
+/** `page` (from 1) and `pageSize` (1..100) of every catalogue list. */
+export const cataloguePageQuery = z.object({
+  page: pageField.default(1),
+  pageSize: pageSizeField.default(20),
+});
+export type CataloguePageQuery = z.infer<typeof cataloguePageQuery>;
+
+/** `GET /api/catalogue/products`: keyword, category, price range in cents, sort and paging. */
+export const productSearchQuery = cataloguePageQuery
+  .extend({
+    keyword: keywordField.optional(),
+    category: z.enum(PRODUCT_CATEGORIES, 'err.catalogue.badCategory').optional(),
+    minPrice: priceField.optional(),
+    maxPrice: priceField.optional(),
+    sort: z.enum(PRODUCT_SORTS, 'err.catalogue.badSort').default('sales'),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'err.catalogue.badPriceRange',
+    path: ['maxPrice'],
+  });
+export type ProductSearchQuery = z.infer<typeof productSearchQuery>;
+
+export const productIdQuery = z.object({ id: idField('err.catalogue.productNotFound') });
+export const shopIdQuery = z.object({ id: idField('err.catalogue.shopNotFound') });
+/** `GET /api/catalogue/shop_products`. */
+export const shopProductsQuery = cataloguePageQuery.extend({
+  id: idField('err.catalogue.shopNotFound'),
+  sort: z.enum(PRODUCT_SORTS, 'err.catalogue.badSort').default('sales'),
+});
+export type ShopProductsQuery = z.infer<typeof shopProductsQuery>;
+export const suggestionsQuery = z.object({ keyword: keywordField.default('') });
+
+/** A JSON id in a request body: a positive integer, never a string. */
+export const bodyIdField = (msg: string) => z.number(msg).int(msg).min(1, msg).max(2_147_483_647, msg);
+
+export const followBody = z.object({ shopId: bodyIdField('err.catalogue.shopNotFound') });
+export type FollowBody = z.infer<typeof followBody>;
+export const saveProductBody = z.object({
+  productId: bodyIdField('err.catalogue.productNotFound'),
+});
+export type SaveProductBody = z.infer<typeof saveProductBody>;
+
+/** `GET /api/catalogue/categories` row. */
+export interface CategoryCount {
+  key: ProductCategory;
+  productCount: number;
+}
+
+/** A shop as cards and rankings show it. Money is integer cents. */
+export interface ShopCard {
+  id: number;
+  name: string;
+  logo: string;
+  sales: number;
+  fans: number;
+  /** 0..100, integer percent. */
+  favorableRate: number;
+  totalSales: number;
+  supportDays: number;
+  /** False when the caller is anonymous. */
+  followed: boolean;
+}
+
+export interface ShopDetail extends ShopCard {
+  description: string;
+  productCount: number;
+  createdAt: string;
+}
+
+/** A product as lists show it. `unitPrice` in integer cents. */
+export interface ProductCard {
+  id: number;
+  title: string;
+  image: string;
+  unitPrice: number;
+  sold: number;
+  shopId: number;
+  shopName: string;
+  category: ProductCategory;
+}
+
+export interface ProductSpec {
+  name: string;
+  options: string[];
+}
+
+/** Averages with one decimal; all 0 when `count` is 0. */
+export interface ProductRating {
+  count: number;
+  productScore: number;
+  serviceScore: number;
+  postageScore: number;
+}
+
+export interface ProductDetail extends ProductCard {
+  images: string[];
+  stock: number;
+  seen: number;
+  description: string;
+  specs: ProductSpec[];
+  recommend: ProductCard[];
+  shop: ShopCard;
+  saved: boolean;
+  rating: ProductRating;
+}
+
+/** `follow` / `unfollow` data. */
+export interface FollowResult {
+  followed: boolean;
+  fans: number;
+}
+
+/** `save_product` / `unsave_product` data. */
+export interface SaveResult {
+  saved: boolean;
+}

@@ -37,6 +37,160 @@ export interface OrderSummary {
   productTitle: string;
   productImage: string | null;
   quantity: number;
+  /** Number of distinct products; the card shows "and N more" beyond the first. */
+  itemCount: number;
   total: number;
+  /** What the shopper may do now (buttons on the card). */
+  actions: OrderAction[];
   createdAt: string;
+}
+
+/** What the shopper may do with an order now; derived from the state machine on the server. */
+export const ORDER_ACTIONS = ['pay', 'cancel', 'confirm', 'refund', 'comment'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** `POST /api/order/cancel`, `/api/order/confirm`; `GET /api/order/detail?id` */
+export const orderIdBody = z.object({
+  id: z.number('err.order.notFound').int('err.order.notFound').positive('err.order.notFound'),
+});
+export const orderIdQuery = z.object({
+  id: z.coerce.number('err.order.notFound').int('err.order.notFound').positive('err.order.notFound'),
+});
+
+export interface OrderItem {
+  productId: number;
+  title: string;
+  image: string;
+  spec: Record<string, string>;
+  unitPrice: number;
+  quantity: number;
+  subtotal: number;
+}
+
+/** Address as it was when the order was placed (later edits do not change orders). */
+export interface OrderAddress {
+  addressee: string;
+  mobilePhone: string;
+  area: string;
+  detailedAddress: string;
+}
+
+export const LOGISTICS_EVENT_KINDS = ['created', 'paid', 'shipped', 'delivered', 'received', 'cancelled'] as const;
+export type LogisticsEventKind = (typeof LOGISTICS_EVENT_KINDS)[number];
+
+/** One step of the logistics timeline, newest first; `text` is already translated. */
+export interface LogisticsEvent {
+  kind: LogisticsEventKind;
+  text: string;
+  carrier: string | null;
+  trackingNo: string | null;
+  createdAt: string;
+}
+
+export const REFUND_TYPES = ['refund', 'return'] as const;
+export type RefundType = (typeof REFUND_TYPES)[number];
+export const PRODUCT_STATUSES = ['received', 'notReceived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const REFUND_STATES = ['pending', 'agreed', 'refused'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+const text = (key: string, max: number) => z.string(key).trim().min(1, key).max(max, key);
+
+/** `POST /api/order/refund` (spec sections 3, 5 and 8). One request per order. */
+export const refundBody = z.object({
+  orderId: z.number('err.order.notFound').int('err.order.notFound').positive('err.order.notFound'),
+  refundType: z.enum(REFUND_TYPES, 'err.refund.typeRequired'),
+  refundAmount: z.number('err.refund.fillAmount').int('err.refund.fillAmount').min(0, 'err.refund.amountNegative'),
+  productStatus: z.enum(PRODUCT_STATUSES, 'err.refund.productStatusRequired'),
+  reason: text('err.refund.fillReason', 200),
+  explain: text('err.refund.fillExplain', 1000),
+  /** Upload id of the proof (`POST /api/upload`). */
+  attachment: z.string('err.refund.uploadProof').min(1, 'err.refund.uploadProof').max(64, 'err.refund.uploadProof'),
+});
+export type RefundBody = z.infer<typeof refundBody>;
+
+export interface RefundInfo {
+  refundType: RefundType;
+  refundAmount: number;
+  productStatus: ProductStatus;
+  reason: string;
+  explain: string;
+  attachmentUrl: string;
+  state: RefundState;
+  /** The operator's reason when refused. */
+  decisionReason: string;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export const MAX_COMMENT_PICS = 6;
+const score = z
+  .number('err.comment.scoreInvalid')
+  .int('err.comment.scoreInvalid')
+  .min(1, 'err.comment.scoreInvalid')
+  .max(5, 'err.comment.scoreInvalid');
+
+/** `POST /api/order/comment`. One per order, on a received order. */
+export const commentBody = z.object({
+  orderId: z.number('err.order.notFound').int('err.order.notFound').positive('err.order.notFound'),
+  content: text('err.comment.contentEmpty', 1000),
+  productScore: score,
+  serviceScore: score,
+  postageScore: score,
+  /** Upload ids (`POST /api/upload`). */
+  pics: z.array(z.string().min(1).max(64)).max(MAX_COMMENT_PICS, 'err.comment.tooManyPics').default([]),
+});
+export type CommentBody = z.input<typeof commentBody>;
+
+/** `GET /api/catalogue/product_comments?id&page&pageSize` */
+export const productCommentsQuery = pageQuerySchema.extend({
+  id: z.coerce.number('err.invalidField').int().positive(),
+});
+
+/** A review as shown on the product detail. The author's account is masked. */
+export interface ProductComment {
+  id: number;
+  author: string;
+  content: string;
+  productScore: number;
+  serviceScore: number;
+  postageScore: number;
+  pics: string[];
+  createdAt: string;
+}
+
+export interface OrderDetail {
+  id: number;
+  orderNo: string;
+  status: OrderStatus;
+  shopId: number | null;
+  shopName: string;
+  items: OrderItem[];
+  quantity: number;
+  /** Goods, integer cents. */
+  subtotal: number;
+  freight: number;
+  discount: number;
+  promoCode: string | null;
+  total: number;
+  address: OrderAddress | null;
+  carrier: string | null;
+  trackingNo: string | null;
+  logistics: LogisticsEvent[];
+  refund: RefundInfo | null;
+  comment: ProductComment | null;
+  actions: OrderAction[];
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** Uploads (refund proof, comment pictures): checked by content, at most 5 MB. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
+
+/** `POST /api/upload` data (multipart field `file`); `url` is readable by the owner and operators. */
+export interface UploadResult {
+  id: string;
+  url: string;
 }

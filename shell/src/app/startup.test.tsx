@@ -7,6 +7,8 @@ import { Providers } from './providers';
 import { Startup } from './startup';
 
 const emptyManifest = { updatedAt: '2026-01-01T00:00:00.000Z', remotes: {} };
+/** A stable function, as the app passes it: the 503 below is final instead of retried. */
+const fetchWithoutRetry = () => fetchDeploymentManifest({ retries: 0, delayMs: 0 });
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -14,6 +16,8 @@ describe('start-up with the deployment manifest', () => {
   beforeAll(async () => {
     await initI18n('en');
   });
+  // A manifest that worked is kept as the fallback for the next start; each test starts without one.
+  beforeEach(() => localStorage.clear());
   afterEach(() => jest.restoreAllMocks());
 
   it('fetches /mfe/manifest.json uncached', async () => {
@@ -38,7 +42,7 @@ describe('start-up with the deployment manifest', () => {
 
     render(
       <Providers store={createAppStore()}>
-        <Startup loadManifest={fetchDeploymentManifest} />
+        <Startup loadManifest={fetchWithoutRetry} />
       </Providers>,
     );
 

@@ -3,6 +3,7 @@ import { SpinLoading } from 'antd-mobile';
 import { Activity, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
+import { DIAGNOSTICS_PATH, DIAGNOSTICS_TITLE_KEY, DiagnosticsPage } from '../diagnostics/diagnostics-page';
 import { RemoteArea } from '../remotes/remote-area';
 import { findRoute, type AppRoute } from '../remotes/route-table';
 import { useRouteGuard } from '../session/use-route-guard';
@@ -35,9 +36,11 @@ type KeptViews = Record<string, { route: AppRoute; location: Location }>;
 
 const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   const location = useLocation();
-  const route = findRoute(routes, location.pathname);
+  // The shell's one page of its own; it needs a login like any non-public page.
+  const diagnostics = location.pathname === DIAGNOSTICS_PATH;
+  const route = diagnostics ? undefined : findRoute(routes, location.pathname);
   // An unknown path answers with the 404 page, which needs no login.
-  const decision = useRouteGuard(location.pathname, route?.public ?? true);
+  const decision = useRouteGuard(location.pathname, diagnostics ? false : (route?.public ?? true));
   const allowed = decision.kind === 'allow';
   const [kept, setKept] = useState<KeptViews>({});
 
@@ -46,10 +49,16 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
     setKept({ ...kept, [keptPath]: { route, location } });
   }
 
-  useDocumentTitle(route?.titleKey ?? 'common:notFound.title');
+  useDocumentTitle(diagnostics ? DIAGNOSTICS_TITLE_KEY : (route?.titleKey ?? 'common:notFound.title'));
   useScrollMemory(keptPath ?? location.pathname, Boolean(keptPath));
 
-  const page = !route ? (
+  const page = diagnostics ? (
+    allowed ? (
+      <DiagnosticsPage />
+    ) : (
+      <PageLoading />
+    )
+  ) : !route ? (
     <NotFoundPage />
   ) : !allowed ? (
     <PageLoading />

@@ -3,10 +3,53 @@ import {
   deploymentManifestSchema,
   type DeploymentManifest,
 } from '@marketplace/shared/contracts';
+import { DEFAULT_RETRY, fetchWithRetry, type RetryOptions } from '../runtime-plugins/retry-plugin';
+import { errorText, reportManifest } from './diagnostics-state';
 
-/** Fetched uncached at every start, so a promote or rollback is picked up by the next page load. */
-export const fetchDeploymentManifest = async (): Promise<DeploymentManifest> => {
-  const response = await fetch(new URL(DEPLOYMENT_MANIFEST_PATH, window.location.href), { cache: 'no-store' });
+const STORAGE_KEY = 'deploymentManifest';
+
+const storedManifest = (): DeploymentManifest | null => {
+  try {
+    const parsed = deploymentManifestSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+const storeManifest = (manifest: DeploymentManifest): void => {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(manifest));
+  } catch {
+    // A full or disabled storage only loses the offline fallback.
+  }
+};
+
+const fetchFromNetwork = async (retry: RetryOptions): Promise<DeploymentManifest> => {
+  const response = await fetchWithRetry(
+    new URL(DEPLOYMENT_MANIFEST_PATH, window.location.href),
+    { cache: 'no-store' },
+    retry,
+  );
   if (!response.ok) throw new Error(`Deployment manifest: HTTP ${response.status}`);
   return deploymentManifestSchema.parse(await response.json());
+};
+
+/**
+ * Fetched uncached at every start, so a promote or rollback is picked up by the next page load.
+ * When it cannot be fetched, the last manifest that worked in this browser is used instead.
+ */
+export const fetchDeploymentManifest = async (retry: RetryOptions = DEFAULT_RETRY): Promise<DeploymentManifest> => {
+  try {
+    const manifest = await fetchFromNetwork(retry);
+    storeManifest(manifest);
+    reportManifest({ source: 'network', updatedAt: manifest.updatedAt });
+    return manifest;
+  } catch (error) {
+    const stored = storedManifest();
+    if (!stored) throw error;
+    console.warn('Deployment manifest could not be fetched; using the last one that worked', error);
+    reportManifest({ source: 'stored', updatedAt: stored.updatedAt, error: errorText(error) });
+    return stored;
+  }
 };

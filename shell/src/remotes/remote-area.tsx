@@ -2,7 +2,7 @@ import { SpinLoading } from 'antd-mobile';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteBoundary } from './remote-boundary';
-import { forgetRemoteModule } from './remote-registry';
+import { fallBackAfterRenderError, forgetRemoteModule } from './remote-registry';
 import { RemoteScreen } from './remote-screen';
 import type { AppRoute } from './route-table';
 
@@ -22,8 +22,14 @@ export const RemoteArea = ({ route }: { route: AppRoute }) => {
     forgetRemoteModule(route.remoteKey);
     setAttempt((n) => n + 1);
   };
+  // A version that throws on its first screen gives way to the last version that rendered here.
+  const onError = (error: Error) => {
+    if (!fallBackAfterRenderError(route.remoteKey, error)) return false;
+    setAttempt((n) => n + 1);
+    return true;
+  };
   return (
-    <RemoteBoundary key={attempt} onRetry={retry}>
+    <RemoteBoundary key={attempt} onRetry={retry} onError={onError}>
       <Suspense fallback={<AreaLoading />}>
         <RemoteScreen route={route} />
       </Suspense>

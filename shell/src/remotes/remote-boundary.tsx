@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 interface Props {
   onRetry(): void;
+  /** Told about a caught error; returning true means the area is being remounted on another version. */
+  onError?(error: Error): boolean;
   children: ReactNode;
 }
 
@@ -21,6 +23,7 @@ export class RemoteBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    if (this.props.onError?.(error)) return;
     console.error('Remote area failed', error, info.componentStack);
   }
 

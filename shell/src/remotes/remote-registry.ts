@@ -1,23 +1,35 @@
 import type { RemoteModule } from '@marketplace/shared';
 import { REMOTE_EXPOSE, type DeploymentManifest, type RemoteEntry } from '@marketplace/shared/contracts';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { addRemoteNamespace } from '../i18n/remote-namespaces';
+import { retryPlugin } from '../runtime-plugins/retry-plugin';
+import { reportDeployment, reportFallback, reportLoaded } from './diagnostics-state';
 import { lastGoodVersion } from './last-good-versions';
 
 let liveRemotes: Record<string, RemoteEntry> = {};
 const loading = new Map<string, Promise<LoadedRemote>>();
+/** What each remote's screens came from, once loaded. */
+const loaded = new Map<string, LoadedRemote>();
+/** Remotes whose live version threw while rendering its first screen: they load the last good version. */
+const renderFailures = new Map<string, unknown>();
 
 const toFederationRemote = (name: string, entry: string) => ({ name, entry });
 
 let registered = false;
+let pluginsRegistered = false;
 
 /** Remembers where every live remote is; the federation runtime learns it on the first remote load. */
 export const setDeployment = (manifest: DeploymentManifest): void => {
   liveRemotes = manifest.remotes;
   registered = false;
+  reportDeployment(manifest);
 };
 
 const ensureRegistered = (): void => {
+  if (!pluginsRegistered) {
+    registerPlugins([retryPlugin()]);
+    pluginsRegistered = true;
+  }
   if (registered) return;
   registerRemotes(
     Object.values(liveRemotes).map((remote) => toFederationRemote(remote.name, remote.entry)),
@@ -39,29 +51,47 @@ export interface LoadedRemote {
   remote: RemoteEntry;
 }
 
-const importScreens = async (remote: RemoteEntry): Promise<LoadedRemote> => {
+const importScreens = async (remoteKey: string, remote: RemoteEntry): Promise<LoadedRemote> => {
   const exposed = await loadRemote<{ default?: unknown }>(`${remote.name}/${REMOTE_EXPOSE.slice(2)}`);
   const candidate = exposed && 'default' in exposed ? exposed.default : exposed;
-  if (!isRemoteModule(candidate)) throw new Error(`${remote.name} does not expose a screens module`);
+  if (!isRemoteModule(candidate)) throw new Error(`${remote.name} ${remote.version} does not expose a screens module`);
   await addRemoteNamespace(candidate);
-  return { module: candidate, remote };
+  const result = { module: candidate, remote };
+  loaded.set(remoteKey, result);
+  reportLoaded(remoteKey, remote.version);
+  return result;
+};
+
+/** The last good version when it differs from the live one: the only case where falling back helps. */
+const fallbackFor = (remoteKey: string, remote: RemoteEntry): RemoteEntry | null => {
+  const previous = lastGoodVersion(remoteKey);
+  return previous && previous.entry !== remote.entry ? { ...remote, ...previous } : null;
+};
+
+const switchToVersion = (remoteKey: string, live: RemoteEntry, fallback: RemoteEntry, error: unknown) => {
+  reportFallback(remoteKey, live.version, fallback.version, error);
+  registerRemotes([toFederationRemote(fallback.name, fallback.entry)], { force: true });
+  return importScreens(remoteKey, fallback);
 };
 
 /**
- * Loads the live version; when that fails and an earlier version rendered here before, that one
- * is used instead so a broken deploy does not take the area down.
+ * Loads the live version; when that fails (or threw while rendering its first screen) and an
+ * earlier version rendered here before, that one is used instead so a broken deploy does not take
+ * the area down.
  */
 const loadWithFallback = async (remoteKey: string): Promise<LoadedRemote> => {
   const remote = liveRemotes[remoteKey];
   if (!remote) throw new Error(`No deployed remote ${remoteKey}`);
   ensureRegistered();
+  const fallback = fallbackFor(remoteKey, remote);
+  if (fallback && renderFailures.has(remoteKey)) {
+    return switchToVersion(remoteKey, remote, fallback, renderFailures.get(remoteKey));
+  }
   try {
-    return await importScreens(remote);
+    return await importScreens(remoteKey, remote);
   } catch (liveError) {
-    const previous = lastGoodVersion(remoteKey);
-    if (!previous || previous.entry === remote.entry) throw liveError;
-    registerRemotes([toFederationRemote(remote.name, previous.entry)], { force: true });
-    return importScreens({ ...remote, ...previous });
+    if (!fallback) throw liveError;
+    return switchToVersion(remoteKey, remote, fallback, liveError);
   }
 };
 
@@ -75,9 +105,26 @@ export const loadRemoteModule = (remoteKey: string): Promise<LoadedRemote> => {
   return pending;
 };
 
-/** Forgets a failed load so the next attempt downloads the live version again. */
+/**
+ * A screen of a remote threw while rendering. When that remote runs a version that has not
+ * rendered here before and an earlier one has, the next load uses the earlier one: returns true
+ * and the caller remounts the area. Otherwise the area shows its error panel.
+ */
+export const fallBackAfterRenderError = (remoteKey: string, error: unknown): boolean => {
+  const current = loaded.get(remoteKey);
+  const previous = lastGoodVersion(remoteKey);
+  if (!current || !previous || previous.entry === current.remote.entry || renderFailures.has(remoteKey)) return false;
+  renderFailures.set(remoteKey, error);
+  loading.delete(remoteKey);
+  loaded.delete(remoteKey);
+  return true;
+};
+
+/** Forgets a failed load so the next attempt (Retry) downloads the live version again. */
 export const forgetRemoteModule = (remoteKey: string): void => {
   loading.delete(remoteKey);
+  loaded.delete(remoteKey);
+  renderFailures.delete(remoteKey);
   const remote = liveRemotes[remoteKey];
   if (remote) registerRemotes([toFederationRemote(remote.name, remote.entry)], { force: true });
 };

@@ -1,5 +1,12 @@
-import { api } from '@marketplace/shared';
-import type { OrderListQuery, OrderSummary, Page } from '@marketplace/shared/contracts';
+import { api, withMsg } from '@marketplace/shared';
+import type { OrderDetail, OrderListQuery, OrderSummary, Page } from '@marketplace/shared/contracts';
+
+/** An action changes the order, its list, and (cancel: released stock) the products. */
+const orderChanged = (id: number) => [
+  { type: 'Order' as const, id },
+  { type: 'Order' as const, id: 'LIST' },
+  'Product' as const,
+];
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,7 +17,27 @@ export const ordersApi = api.injectEndpoints({
         ...(result?.list ?? []).map((order) => ({ type: 'Order' as const, id: order.id })),
       ],
     }),
+    getOrderDetail: build.query<OrderDetail, number>({
+      query: (id) => ({ url: '/order/detail', params: { id } }),
+      providesTags: (_result, _error, id) => [{ type: 'Order' as const, id }],
+    }),
+    cancelOrder: build.mutation<{ data: unknown; msg: string }, number>({
+      query: (id) => ({ url: '/order/cancel', method: 'POST', body: { id } }),
+      transformResponse: withMsg<unknown>,
+      invalidatesTags: (_result, _error, id) => orderChanged(id),
+    }),
+    confirmOrderReceipt: build.mutation<{ data: unknown; msg: string }, number>({
+      query: (id) => ({ url: '/order/confirm', method: 'POST', body: { id } }),
+      transformResponse: withMsg<unknown>,
+      invalidatesTags: (_result, _error, id) => orderChanged(id),
+    }),
   }),
 });
 
-export const { useListOrdersQuery, useLazyListOrdersQuery } = ordersApi;
+export const {
+  useListOrdersQuery,
+  useLazyListOrdersQuery,
+  useGetOrderDetailQuery,
+  useCancelOrderMutation,
+  useConfirmOrderReceiptMutation,
+} = ordersApi;

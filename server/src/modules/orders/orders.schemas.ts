@@ -1,20 +1,16 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '@marketplace/shared/contracts';
+import { ORDER_STATUS_TABS, pageQuerySchema } from '@marketplace/shared/contracts';
 
-/** Spec section 4 filter values; -3 is our value for "refund in progress" (the spec leaves it open). */
-export const ORDER_STATUS_FILTERS = ['all', '0', '1', '2', '3', '4', '-1', '-2', '-3', '-4'] as const;
+export type { OrderSummary } from '@marketplace/shared/contracts';
 
+/** Spec section 4 filter values plus -3, our value for "refund in progress" (the spec leaves it open). */
 export const orderListQuery = pageQuerySchema.extend({
-  status: z.enum(ORDER_STATUS_FILTERS, 'err.invalidField').default('all'),
+  status: z.enum(ORDER_STATUS_TABS, 'err.invalidField').default('all'),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
-/** One row of `order_list`. Money is integer cents. */
-export interface OrderSummary {
-  id: number;
-  orderNo: string;
-  shopName: string;
-  status: number;
-  total: number;
-  createdAt: string;
-}
+export const shipBody = z.object({
+  id: z.number('err.order.notFound').int().positive('err.order.notFound'),
+  carrier: z.string('err.admin.carrierRequired').trim().min(1, 'err.admin.carrierRequired').max(64),
+  trackingNo: z.string('err.admin.carrierRequired').trim().min(1, 'err.admin.carrierRequired').max(64),
+});

@@ -1,26 +1,247 @@
-import type { Page } from '@marketplace/shared/contracts';
-import type { OrdersRepository } from './orders.repository';
-import type { OrderListQuery, OrderSummary } from './orders.schemas';
+import {
+  OrderStatus,
+  type LogisticsEvent,
+  type OrderDetail,
+  type OrderListQuery,
+  type OrderSummary,
+  type Page,
+  type PayOrdersBody,
+  type PayResult,
+  type ProductComment,
+} from '@marketplace/shared/contracts';
+import type { Db } from '../../db/client';
+import { AppError, fail } from '../../lib/app-error';
+import type { Translate } from '../../lib/messages';
+import type { LedgerRepository } from '../ledger/ledger.repository';
+import { inTransaction } from '../ledger/transaction';
+import { uploadUrl } from '../uploads/uploads.service';
+import type { UserRow } from '../user/user.repository';
+import type { UserService } from '../user/user.service';
+import { shopperActions, transition, transitionRefused, type Actor } from './order-state-machine';
+import type { OrderRow, OrdersRepository } from './orders.repository';
 
-export const createOrdersService = ({ orders }: { orders: OrdersRepository }) => ({
-  /** Only the caller's own orders: ownership is part of the query, not a check afterwards. */
-  async listOrders(userId: number, query: OrderListQuery): Promise<Page<OrderSummary>> {
-    const status = query.status === 'all' ? null : Number(query.status);
-    const { rows, total } = await orders.listForUser(userId, status, (query.page - 1) * query.pageSize, query.pageSize);
-    return {
-      list: rows.map((row) => ({
-        id: row.id,
-        orderNo: row.orderNo,
-        shopName: row.shopName,
-        status: row.status,
-        total: row.totalCents,
-        createdAt: row.createdAt.toISOString(),
-      })),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
-  },
+type Details = Awaited<ReturnType<OrdersRepository['details']>>;
+
+/** "de***o": enough to recognise oneself, not enough to find an account. */
+export const maskAccount = (account: string) =>
+  account.length <= 2 ? `${account[0] ?? ''}***` : `${account.slice(0, 2)}***${account.slice(-1)}`;
+
+export const toProductComment = (comment: NonNullable<Details['comment']>, account: string): ProductComment => ({
+  id: comment.id,
+  author: maskAccount(account),
+  content: comment.content,
+  productScore: comment.productScore,
+  serviceScore: comment.serviceScore,
+  postageScore: comment.postageScore,
+  pics: comment.pics.map(uploadUrl),
+  createdAt: comment.createdAt.toISOString(),
 });
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+interface Deps {
+  db: Db;
+  orders: OrdersRepository;
+  ledger: LedgerRepository;
+  users: UserService;
+}
+
+export const createOrdersService = ({ db, orders, ledger, users }: Deps) => {
+  /** Why a conditional update changed nothing: not the caller's / missing, or the state machine says no. */
+  const refusal = async (
+    name: 'pay' | 'cancel' | 'confirm',
+    ids: number[],
+    userId: number,
+    by: Actor,
+  ): Promise<AppError> => {
+    const rows = await orders.findMany(db, ids, userId);
+    if (rows.length !== ids.length) return fail('err.order.notFound');
+    for (const row of rows) {
+      if (name === 'pay' && row.paidAt) return fail('err.order.alreadyPaid');
+      try {
+        transition(name, orders.statusOf(row), by);
+      } catch (error) {
+        return error as AppError;
+      }
+    }
+    return transitionRefused(name, rows[0]?.status ?? 0);
+  };
+
+  const detailOf = (row: OrderRow, details: Details, t: Translate, account: string): OrderDetail => {
+    const logistics: LogisticsEvent[] = details.events.map((event) => ({
+      kind: event.kind,
+      text: t(`order.logistics.${event.kind}`, { carrier: event.carrier ?? '', trackingNo: event.trackingNo ?? '' }),
+      carrier: event.carrier,
+      trackingNo: event.trackingNo,
+      createdAt: event.createdAt.toISOString(),
+    }));
+    const { refund, comment } = details;
+    return {
+      id: row.id,
+      orderNo: row.orderNo,
+      status: orders.statusOf(row),
+      shopId: row.shopId,
+      shopName: row.shopName,
+      items: details.items.map((item) => ({
+        productId: item.productId,
+        title: item.title,
+        image: item.image,
+        spec: item.spec,
+        unitPrice: item.unitPriceCents,
+        quantity: item.quantity,
+        subtotal: item.unitPriceCents * item.quantity,
+      })),
+      quantity: details.items.reduce((sum, item) => sum + item.quantity, 0),
+      subtotal: row.subtotalCents,
+      freight: row.freightCents,
+      discount: row.discountCents,
+      promoCode: row.promoCode,
+      total: row.totalCents,
+      address: row.address,
+      carrier: row.carrier,
+      trackingNo: row.trackingNo,
+      logistics,
+      refund: refund
+        ? {
+            refundType: refund.refundType,
+            refundAmount: refund.refundAmountCents,
+            productStatus: refund.productStatus,
+            reason: refund.reason,
+            explain: refund.explain,
+            attachmentUrl: uploadUrl(refund.attachmentId),
+            state: refund.state,
+            decisionReason: refund.decisionReason,
+            createdAt: refund.createdAt.toISOString(),
+            decidedAt: iso(refund.decidedAt),
+          }
+        : null,
+      comment: comment ? toProductComment(comment, account) : null,
+      actions: shopperActions(orders.statusOf(row), { refund: !!refund, comment: !!comment }),
+      createdAt: row.createdAt.toISOString(),
+      paidAt: iso(row.paidAt),
+    };
+  };
+
+  return {
+    /** Only the caller's own orders (or every order for an operator: userId null). */
+    async listOrders(userId: number | null, query: OrderListQuery): Promise<Page<OrderSummary>> {
+      const status = query.status === 'all' ? null : Number(query.status);
+      const { rows, total } = await orders.list(userId, status, (query.page - 1) * query.pageSize, query.pageSize);
+      return {
+        list: rows.map(({ order, firstTitle, firstImage, itemCount, quantity, hasRefund, hasComment }) => ({
+          id: order.id,
+          orderNo: order.orderNo,
+          status: orders.statusOf(order),
+          shopName: order.shopName,
+          productTitle: firstTitle ?? '',
+          productImage: firstImage,
+          quantity: Number(quantity),
+          itemCount: Number(itemCount),
+          total: order.totalCents,
+          actions: shopperActions(orders.statusOf(order), { refund: hasRefund, comment: hasComment }),
+          createdAt: order.createdAt.toISOString(),
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** `userId` null = operator. Another shopper's order reads as "does not exist". */
+    async detail(id: number, userId: number | null, t: Translate, account = ''): Promise<OrderDetail> {
+      const row = await orders.find(db, id, userId);
+      if (!row) throw fail('err.order.notFound');
+      return detailOf(row, await orders.details(row.id), t, account);
+    },
+
+    /**
+     * verify_pay rules first (not set → prompt, wrong → "Pay Fail", 5 wrong → locked), then one
+     * transaction: the orders move 0 → 1 only if still waiting (so a second pay charges nothing), the
+     * balance goes down through ledger entries that cannot overdraw, and the sales are counted.
+     */
+    async pay(user: UserRow, body: PayOrdersBody): Promise<PayResult> {
+      await users.verifyPaymentCode(user, body.paymentCode);
+      const ids = [...new Set(body.orderIds)];
+      // Thrown inside the transaction so the orders already moved roll back with it.
+      const refused = new Error('pay refused');
+      const result = await inTransaction(db, async (tx) => {
+        const paid = await orders.move(tx, 'pay', ids, user.id, {
+          status: OrderStatus.WAITING_DELIVERY,
+          paidAt: new Date(),
+        });
+        if (paid.length !== ids.length) throw refused;
+        const charges = paid.filter((order) => order.totalCents > 0);
+        const balance = charges.length
+          ? await ledger.post(
+              tx,
+              user.id,
+              charges.map((order) => ({
+                amount: -order.totalCents,
+                kind: 'payment' as const,
+                reference: `order:${order.id}`,
+                note: order.orderNo,
+              })),
+            )
+          : user.balance;
+        if (balance === null) throw fail('err.order.insufficientBalance');
+        await orders.recordSales(tx, ids);
+        await orders.addEvent(tx, ids, 'paid');
+        const list = paid.map((order) => ({ id: order.id, orderNo: order.orderNo, total: order.totalCents }));
+        return { orders: list, total: list.reduce((sum, o) => sum + o.total, 0), balance };
+      }).catch(async (error: unknown) => {
+        throw error === refused ? await refusal('pay', ids, user.id, 'shopper') : error;
+      });
+      return result;
+    },
+
+    /** 0 → -1; the reserved stock goes back. */
+    async cancel(userId: number, id: number): Promise<void> {
+      const done = await inTransaction(db, async (tx) => {
+        const [row] = await orders.move(tx, 'cancel', [id], userId, { status: OrderStatus.CANCELLED });
+        if (!row) return false;
+        await orders.releaseStock(tx, [id]);
+        await orders.addEvent(tx, [id], 'cancelled');
+        return true;
+      });
+      if (!done) throw await refusal('cancel', [id], userId, 'shopper');
+    },
+
+    /** 2 → 3 ("Is Confirm Received?"). */
+    async confirm(userId: number, id: number): Promise<void> {
+      const done = await inTransaction(db, async (tx) => {
+        const [row] = await orders.move(tx, 'confirm', [id], userId, { status: OrderStatus.RECEIVED });
+        if (!row) return false;
+        await orders.addEvent(tx, [id], 'received');
+        return true;
+      });
+      if (!done) throw await refusal('confirm', [id], userId, 'shopper');
+    },
+
+    /** Operator: 1 → 2 with carrier and tracking number (a logistics event). */
+    async ship(id: number, carrier: string, trackingNo: string): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const [row] = await orders.move(tx, 'ship', [id], null, { status: OrderStatus.DELIVERED, carrier, trackingNo });
+        if (!row) {
+          const current = await orders.find(tx, id, null);
+          if (!current) throw fail('err.order.notFound');
+          throw transitionRefused('ship', current.status);
+        }
+        await orders.addEvent(tx, [id], 'shipped', { carrier, trackingNo });
+      });
+    },
+
+    /** Operator: the carrier delivered the parcel (2 stays 2; recorded once in the timeline). */
+    async markDelivered(id: number): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const current = await orders.find(tx, id, null);
+        if (!current) throw fail('err.order.notFound');
+        transition('deliver', orders.statusOf(current), 'operator');
+        const [row] = await orders.move(tx, 'deliver', [id], null, {});
+        if (!row || (await orders.hasEvent(tx, id, 'delivered'))) throw transitionRefused('deliver', current.status);
+        await orders.addEvent(tx, [id], 'delivered');
+      });
+    },
+  };
+};
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

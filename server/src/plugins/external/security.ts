@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
@@ -28,6 +29,8 @@ export const securityPlugin = fp(
       // Remotes and the shell come from the same origin; CORP same-origin would still allow that.
       crossOriginEmbedderPolicy: false,
     });
+    // JS, CSS, JSON and SVG go out brotli/gzip-compressed: on a phone network the bytes decide first paint.
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     // Only routes that opt in (login, register, forgot password) are limited; preValidation sees the body.
     await app.register(rateLimit, { global: false, hook: 'preValidation' });
   },

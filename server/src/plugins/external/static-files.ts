@@ -1,7 +1,18 @@
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  CANARY_BUCKET_COOKIE,
+  DEPLOYMENT_MANIFEST_PATH,
+  storedManifestSchema,
+  type DeploymentManifest,
+  type StoredManifest,
+} from '@marketplace/shared/contracts';
+import { translator } from '../../lib/messages';
 
 export interface StaticOptions {
   shellDir: string;
@@ -12,24 +23,107 @@ const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Bundler content hashes look like `main.3f9a1c2b.js` or `chunk-3f9a1c2b.css`. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const MANIFEST_FILE = 'manifest.json';
+const BUCKET_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const shellCacheControl = (file: string) => (file.endsWith('.html') || !HASHED.test(file) ? NO_CACHE : IMMUTABLE);
 
+/** A browser's canary bucket from its Cookie header: an integer 0-99, or null when absent or malformed. */
+export const readBucket = (cookieHeader: string | undefined): number | null => {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.split('=').map((s) => s.trim());
+    if (name === CANARY_BUCKET_COOKIE && value && /^\d{1,2}$/.test(value)) return Number(value);
+  }
+  return null;
+};
+
+/**
+ * The manifest one browser sees: for each remote with a canary, buckets below its percent get the
+ * canary entry and the rest the live one. The canary field itself never leaves the server.
+ */
+export const resolveManifest = (stored: StoredManifest, bucket: number): DeploymentManifest => ({
+  updatedAt: stored.updatedAt,
+  remotes: Object.fromEntries(
+    Object.entries(stored.remotes).map(([key, { canary, ...live }]) => {
+      if (!canary || bucket >= canary.percent) return [key, live];
+      const { percent: _percent, ...entry } = canary;
+      return [key, entry];
+    }),
+  ),
+});
+
+/**
+ * `<deployDir>/manifest.json`, parsed once per change: the release tool replaces it by rename, so a
+ * changed inode, mtime or size means a new manifest. A broken file keeps the last good one serving.
+ */
+const createManifestReader = (deployDir: string, log: FastifyBaseLogger) => {
+  const file = path.join(deployDir, MANIFEST_FILE);
+  let cached: { key: string; manifest: StoredManifest } | null = null;
+  return async (): Promise<StoredManifest | null> => {
+    let key: string;
+    try {
+      const info = await stat(file);
+      key = `${info.ino}:${info.mtimeMs}:${info.size}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    if (cached?.key === key) return cached.manifest;
+    try {
+      const manifest = storedManifestSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+      cached = { key, manifest };
+      return manifest;
+    } catch (error) {
+      log.error({ err: error, file }, 'deployment manifest is unreadable; serving the last good one');
+      if (cached) return cached.manifest;
+      throw error;
+    }
+  };
+};
+
 /**
  * Embedded setup: the shell at `/` (SPA fallback via the not-found handler) and deployed remote
- * versions at `/mfe/`. A version folder never changes, so it is cached forever; the manifest never is.
+ * versions at `/mfe/`. A version folder never changes, so it is cached forever; the manifest is
+ * resolved per browser (canary bucket) and never cached, so a promote or rollback reaches the next load.
  */
 export const staticFilesPlugin = fp<StaticOptions>(
   async (app, { shellDir, deployDir }) => {
     mkdirSync(deployDir, { recursive: true });
+    const readStoredManifest = createManifestReader(deployDir, app.log);
+
+    app.get(DEPLOYMENT_MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const t = request.t ?? translator(undefined);
+      reply.header('Cache-Control', NO_CACHE).header('Vary', 'Cookie');
+      let stored: StoredManifest | null;
+      try {
+        stored = await readStoredManifest();
+      } catch {
+        return reply.code(503).send({ code: 503, msg: t('err.server'), data: null });
+      }
+      if (!stored) return reply.code(404).send({ code: 404, msg: t('err.notFound'), data: null });
+      let bucket = readBucket(request.headers.cookie);
+      if (bucket === null) {
+        bucket = randomInt(100);
+        reply.header(
+          'Set-Cookie',
+          `${CANARY_BUCKET_COOKIE}=${bucket}; Max-Age=${BUCKET_MAX_AGE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`,
+        );
+      }
+      return reply.send(resolveManifest(stored, bucket));
+    });
+
     await app.register(fastifyStatic, {
       root: deployDir,
       prefix: '/mfe/',
       index: false,
       decorateReply: false,
       cacheControl: false,
+      // The manifest is answered by the route above; temp files of an in-flight write and the release
+      // bookkeeping (`.release/`: audit log with user and host names, history, lock) are never served.
+      allowedPath: (pathName) =>
+        !pathName.startsWith(`/${MANIFEST_FILE}`) && !pathName.split('/').some((segment) => segment.startsWith('.')),
       setHeaders: (res, file) => {
-        // Only files inside `<remote>/<version>/` are immutable; the manifest and anything above a version are not.
+        // Only files inside `<remote>/<version>/` are immutable; anything above a version is not.
         const depth = path.relative(deployDir, file).split(path.sep).length;
         res.header('Cache-Control', depth >= 3 ? IMMUTABLE : NO_CACHE);
       },

@@ -12,13 +12,14 @@ const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheck
 describe('/setting', () => {
   beforeEach(resetBrowser);
 
-  it('links to the login password, payment code, security and language pages', async () => {
+  it('links to the login password, payment code, security, language and diagnostics pages', async () => {
     fakeApi({});
     await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
     expect(screen.getByRole('link', { name: 'Login password' })).toHaveAttribute('href', '/passwords');
     expect(screen.getByRole('link', { name: 'Payment code' })).toHaveAttribute('href', '/changePayPwd');
     expect(screen.getByRole('link', { name: 'Account security' })).toHaveAttribute('href', '/security');
     expect(screen.getByRole('link', { name: 'Language' })).toHaveAttribute('href', '/language');
+    expect(screen.getByRole('link', { name: 'Diagnostics' })).toHaveAttribute('href', '/diagnostics');
   });
 
   it('logs out after confirmation: sends the language, clears the token and goes to /login', async () => {

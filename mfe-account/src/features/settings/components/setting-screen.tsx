@@ -42,6 +42,11 @@ export const SettingScreen = () => {
             {t('setting.language')}
           </Link>
         </List.Item>
+        <List.Item arrow>
+          <Link to="/diagnostics" className="setting-link">
+            {t('setting.diagnostics')}
+          </Link>
+        </List.Item>
       </List>
       <div className="setting-logout">
         <LogoutButton />

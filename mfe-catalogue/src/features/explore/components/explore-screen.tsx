@@ -1,14 +1,24 @@
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
-import { PageHeader } from '@marketplace/shared';
-import { PRODUCT_CATEGORIES } from '@marketplace/shared/contracts';
+import { EmptyState, PageHeader, PagedList } from '@marketplace/shared';
+import { PRODUCT_CATEGORIES, type ShopCard } from '@marketplace/shared/contracts';
 import { CATEGORY_ICONS, productsOfCategory } from '../../categories/category-icons';
+import { useLazyListHotShopsQuery } from '../../shops/api';
+import ShopTile from '../../shops/components/shop-tile';
 import './explore-screen.css';
 
-/** `/explore`: every category as a list leading to its products. */
+const SHOP_PAGE_SIZE = 20;
+
+/** `/explore`: every category, then the hot shops ranking (sales and accumulated support days). */
 export default function ExploreScreen() {
   const { t } = useTranslation('catalogue');
+  const [listHotShops] = useLazyListHotShopsQuery();
+  const loadPage = useCallback(
+    (page: number) => listHotShops({ page, pageSize: SHOP_PAGE_SIZE }).unwrap(),
+    [listHotShops],
+  );
   return (
     <main>
       <PageHeader title={t('title.explore')} hideBack />
@@ -22,6 +32,15 @@ export default function ExploreScreen() {
           </List.Item>
         ))}
       </List>
+      <h2 className="catalogue-explore__heading">{t('explore.hotShops')}</h2>
+      <PagedList<ShopCard>
+        loadPage={loadPage}
+        pageSize={SHOP_PAGE_SIZE}
+        label={t('explore.hotShops')}
+        itemKey={(shop) => shop.id}
+        renderItem={(shop) => <ShopTile shop={shop} />}
+        empty={<EmptyState />}
+      />
     </main>
   );
 }

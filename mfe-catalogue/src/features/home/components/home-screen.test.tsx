@@ -1,7 +1,40 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ProductCard, ShopCard } from '@marketplace/shared/contracts';
+import { envelope, fakeFetch, jsonResponse, resetBrowserState } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import HomeScreen from './home-screen';
+
+const shop: ShopCard = {
+  id: 7,
+  name: 'Sunrise Outdoor',
+  logo: '/api/images/shop/7.svg',
+  sales: 120,
+  fans: 33,
+  favorableRate: 98,
+  totalSales: 1_234_500,
+  supportDays: 4,
+  followed: false,
+};
+const product: ProductCard = {
+  id: 42,
+  title: 'Trail tent',
+  image: '/api/images/product/42.svg',
+  unitPrice: 12_999,
+  sold: 17,
+  shopId: 7,
+  shopName: 'Sunrise Outdoor',
+  category: 'outdoors',
+};
+
+beforeEach(() => {
+  fakeFetch(() => jsonResponse(envelope({ list: [], total: 0, page: 1, pageSize: 20 })));
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetBrowserState();
+});
 
 describe('Home', () => {
   it('links each of the ten spec categories to its product list', async () => {
@@ -32,12 +65,22 @@ describe('Home', () => {
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/search');
   });
 
-  it('tells shoppers why to shop here', async () => {
-    await renderScreen(<HomeScreen />, { path: '/index' });
+  it('shows the hot shops and the hot products feed', async () => {
+    fakeFetch((request) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/catalogue/hot_shops')) {
+        return jsonResponse(envelope({ list: [shop], total: 1, page: 1, pageSize: 10 }));
+      }
+      return jsonResponse(envelope({ list: [product], total: 1, page: 1, pageSize: 20 }));
+    });
+    await renderScreen(<HomeScreen />, { path: '/home' });
 
-    expect(screen.getByRole('heading', { name: 'Why shop with us' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Buyer protection' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'How shopping works' })).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').at(-1)).toHaveTextContent('confirm receipt and leave a review');
+    const shops = screen.getByRole('region', { name: 'Hot shops' });
+    expect(await within(shops).findByRole('link', { name: 'Sunrise Outdoor' })).toHaveAttribute('href', '/shop/7');
+    const products = await screen.findByRole('list', { name: 'Hot products' });
+    const tile = within(products).getByRole('link', { name: 'Trail tent' });
+    expect(tile).toHaveAttribute('href', '/detail/42');
+    expect(tile).toHaveTextContent('$129.99');
+    expect(tile.querySelector('img')).toHaveAttribute('width', '180');
   });
 });

@@ -1,14 +1,21 @@
-import { useNavigate } from 'react-router-dom';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import CategoryGrid from '../../categories/components/category-grid';
-import HowShoppingWorks from './how-shopping-works';
-import WhyShopWithUs from './why-shop-with-us';
+import HotShopsStrip from '../../shops/components/hot-shops-strip';
+import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
+import { useLazyListHotProductsQuery } from '../../products/api';
 import './home-screen.css';
 
-/** `/index` and `/home`: search entry, category shortcuts and what the marketplace offers. */
+/** `/index` and `/home`: search entry, category shortcuts, hot shops and the hot products feed. */
 export default function HomeScreen() {
   const { t } = useTranslation('catalogue');
   const navigate = useNavigate();
+  const [listHotProducts] = useLazyListHotProductsQuery();
+  const loadPage = useCallback(
+    (page: number) => listHotProducts({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
+    [listHotProducts],
+  );
   return (
     <main className="catalogue-home">
       <div className="catalogue-home__search" role="search">
@@ -24,8 +31,28 @@ export default function HomeScreen() {
         </h2>
         <CategoryGrid />
       </section>
-      <WhyShopWithUs />
-      <HowShoppingWorks />
+      <section aria-labelledby="catalogue-home-shops" className="catalogue-home__section">
+        <div className="catalogue-home__heading-row">
+          <h2 id="catalogue-home-shops" className="catalogue-home__heading">
+            {t('home.hotShops')}
+          </h2>
+          <Link className="catalogue-home__more" to="/explore">
+            {t('home.moreShops')}
+          </Link>
+        </div>
+        <HotShopsStrip />
+      </section>
+      <section aria-labelledby="catalogue-home-products">
+        <div className="catalogue-home__heading-row">
+          <h2 id="catalogue-home-products" className="catalogue-home__heading">
+            {t('home.hotProducts')}
+          </h2>
+          <Link className="catalogue-home__more" to="/popular">
+            {t('home.popular')}
+          </Link>
+        </div>
+        <ProductGrid loadPage={loadPage} label={t('home.hotProducts')} />
+      </section>
     </main>
   );
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Money } from '@marketplace/shared';
 import { findLanguage, type OrderSummary } from '@marketplace/shared/contracts';
+import OrderActions from './order-actions';
 import './order-card.css';
 
-/** One order in the list: shop, first product, status and what was paid. */
-export default function OrderCard({ order }: { order: OrderSummary }) {
+/** One order in the list: shop, first product, status, what was paid and what can be done now. */
+export default function OrderCard({ order, onChanged }: { order: OrderSummary; onChanged: () => void }) {
   const { t, i18n } = useTranslation('orders');
   return (
     <article className="orders-card" aria-label={t('card.orderNo', { orderNo: order.orderNo })}>
@@ -13,9 +14,12 @@ export default function OrderCard({ order }: { order: OrderSummary }) {
         <span className="orders-card__status">{t(`status.${order.status}`)}</span>
       </header>
       <div className="orders-card__body">
-        {order.productImage && <img className="orders-card__image" src={order.productImage} alt="" />}
+        {order.productImage && (
+          <img className="orders-card__image" src={order.productImage} alt="" width={72} height={72} />
+        )}
         <div className="orders-card__product">
           <p className="orders-card__title">{order.productTitle}</p>
+          {order.itemCount > 1 && <p className="orders-card__meta">{t('card.more', { count: order.itemCount - 1 })}</p>}
           <p className="orders-card__meta">{t('card.orderNo', { orderNo: order.orderNo })}</p>
           <p className="orders-card__meta">
             {t('card.placedAt', {
@@ -33,6 +37,7 @@ export default function OrderCard({ order }: { order: OrderSummary }) {
           </strong>
         </span>
       </footer>
+      <OrderActions order={order} onChanged={onChanged} showDetails />
     </article>
   );
 }

@@ -12,7 +12,9 @@ const order = (id: number, status: OrderSummary['status']): OrderSummary => ({
   productTitle: 'Trail tent',
   productImage: null,
   quantity: 2,
+  itemCount: 1,
   total: 12_999,
+  actions: [],
   createdAt: '2026-03-01T10:00:00.000Z',
 });
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'antd-mobile';
@@ -16,6 +16,9 @@ export default function OrderListScreen() {
   const { status: param } = useParams();
   const status = isOrderStatusTab(param) ? param : 'all';
   const [listOrders] = useLazyListOrdersQuery();
+  // Bumped after an action on a card: the list starts again, since the order may have left this tab.
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   const loadPage = useCallback(
     (page: number) => listOrders({ status, page, pageSize: PAGE_SIZE }).unwrap(),
@@ -32,10 +35,11 @@ export default function OrderListScreen() {
       </Tabs>
       {/* Keyed by status so a tab change starts again from page 1. */}
       <PagedList<OrderSummary>
-        key={status}
+        key={`${status}-${version}`}
         loadPage={loadPage}
         pageSize={PAGE_SIZE}
-        renderItem={(order) => <OrderCard order={order} />}
+        renderItem={(order) => <OrderCard order={order} onChanged={reload} />}
+        itemKey={(order) => order.id}
         label={t('title.myPurchases')}
         empty={<EmptyState title={t('empty')} />}
       />

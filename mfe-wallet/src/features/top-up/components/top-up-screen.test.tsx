@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { UserInfo } from '@marketplace/shared/contracts';
 import { renderScreen } from '../../../testing/render-screen';
+import { WALLET_VERSION } from '../build-version';
 import TopUpScreen from './top-up-screen';
 
 const demo: UserInfo = {
@@ -52,5 +53,16 @@ describe('Recharge entry', () => {
       '/walletTopUp?method=manual',
     );
     expect(screen.getByRole('link', { name: 'Top-up records' })).toHaveAttribute('href', '/topUpRecord');
+  });
+
+  it('shows the build version in its footer, so two deployed versions look different', async () => {
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await renderScreen(<TopUpScreen />, { path: '/topUp' });
+
+    expect(screen.getByText(`Wallet version ${WALLET_VERSION}`)).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { List, Skeleton } from 'antd-mobile';
 import { Money, PageHeader } from '@marketplace/shared';
 import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
 import { useGetUserInfoQuery } from '../api';
+import { WALLET_VERSION } from '../build-version';
 import { TOP_UP_METHOD_ICONS, TOP_UP_METHOD_ROUTES } from '../top-up-methods';
 import './top-up-screen.css';
 
@@ -47,6 +48,7 @@ export default function TopUpScreen() {
           </Link>
         </List.Item>
       </List>
+      <footer className="wallet-top-up__footer">{t('topUp.version', { version: WALLET_VERSION })}</footer>
     </main>
   );
 }

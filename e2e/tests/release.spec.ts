@@ -1,0 +1,204 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Response } from '@playwright/test';
+import { DEMO, expect, login, passHumanVerification, test as base, type Page } from '../fixtures';
+
+const run = promisify(execFile);
+
+/**
+ * Release operations in a real browser. This spec runs its own server on its own deployment store
+ * (every remote deployed from the current build, as the global setup does), so rolling the wallet
+ * back and forth never disturbs the other specs. The wallet is built three more times with
+ * `VERSION=…` (its top-up footer shows the version) and released with the release CLI.
+ */
+const V1 = '3.0.1';
+const V2 = '3.0.2';
+const BROKEN = '3.0.3';
+
+interface ReleaseEnv {
+  url: string;
+  /** `npm run release -- <args>` against this spec's store. */
+  release(...args: string[]): Promise<string>;
+}
+
+const appServer = () => import('../../tools/app-server.mjs');
+
+const buildWallet = async (root: string, version: string) => {
+  // Builds of one app by two people at once clash on its dist folder.
+  await run('flock', ['/tmp/build.lock', process.execPath, 'tools/build-all.mjs', 'mfe-wallet'], {
+    cwd: root,
+    env: { ...process.env, VERSION: version },
+  });
+};
+
+const test = base.extend<object, { releaseEnv: ReleaseEnv }>({
+  releaseEnv: [
+    // Playwright reads the fixtures a function needs from its destructuring pattern; this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const app = await appServer();
+      const versionDirs = [V1, V2, BROKEN].map((version) => path.join(app.root, 'mfe-wallet/dist', version));
+      for (const version of [V1, V2, BROKEN]) await buildWallet(app.root, version);
+      // A wallet whose entry script downloads but cannot run.
+      writeFileSync(path.join(versionDirs[2] ?? '', 'remoteEntry.js'), 'this is not a remote entry (\n');
+      const deployDir = app.tempDeployDir();
+      await app.deployAll(deployDir);
+      const server = await app.startServer({ deployDir, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+      const release = async (...args: string[]) => {
+        const { stdout } = await run('npm', ['run', 'release', '--silent', '--', ...args], {
+          cwd: app.root,
+          env: { ...process.env, DEPLOY_DIR: deployDir },
+        });
+        return stdout;
+      };
+      try {
+        await use({ url: server.url, release });
+      } finally {
+        await server.stop();
+        rmSync(deployDir, { recursive: true, force: true });
+        for (const dir of versionDirs) rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ releaseEnv }, use) => use(releaseEnv.url),
+});
+
+const walletVersion = (page: Page, version: string) => page.getByText(`Wallet version ${version}`, { exact: true });
+
+const signIn = async (page: Page) => {
+  await page.goto('/');
+  await passHumanVerification(page);
+  await login(page, DEMO.account, DEMO.password);
+};
+
+/** URL → SHA-256 of every catalogue file the page downloads while `action` runs. */
+const catalogueFiles = async (page: Page, action: () => Promise<void>): Promise<Map<string, string>> => {
+  const files = new Map<string, string>();
+  const pending: Array<Promise<void>> = [];
+  const onResponse = (response: Response) => {
+    if (!response.url().includes('/mfe/mfe-catalogue/')) return;
+    pending.push(
+      response.body().then((body) => {
+        files.set(response.url(), createHash('sha256').update(body).digest('hex'));
+      }),
+    );
+  };
+  page.on('response', onResponse);
+  try {
+    await action();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+  } finally {
+    page.off('response', onResponse);
+  }
+  return files;
+};
+
+const openHome = async (page: Page) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+};
+
+test.describe('release operations on one remote', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('rollback of the wallet reaches the next page load; a broken version falls back to the last good one', async ({
+    page,
+    releaseEnv,
+  }) => {
+    test.setTimeout(180_000);
+    await test.step(`deploy wallet ${V1} then ${V2}: the app shows ${V2}`, async () => {
+      await releaseEnv.release('deploy', 'wallet', '--version', V1);
+      await releaseEnv.release('promote', 'wallet', V1);
+      await releaseEnv.release('deploy', 'wallet', '--version', V2);
+      await releaseEnv.release('promote', 'wallet', V2);
+      await signIn(page);
+      await page.goto('/topUp');
+      await expect(walletVersion(page, V2)).toBeVisible({ timeout: 30_000 });
+    });
+
+    const before = await catalogueFiles(page, () => openHome(page));
+    expect(before.size).toBeGreaterThan(0);
+
+    await test.step(`rollback wallet: after a reload the app shows ${V1} and no ${V2} file is requested`, async () => {
+      await page.goto('/topUp');
+      await expect(walletVersion(page, V2)).toBeVisible({ timeout: 30_000 });
+      await releaseEnv.release('rollback', 'wallet');
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.reload();
+      await expect(walletVersion(page, V1)).toBeVisible({ timeout: 30_000 });
+
+      const after = await catalogueFiles(page, () => openHome(page));
+      // The catalogue comes from the same URLs with the same bytes as before the rollback.
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      for (const [url, digest] of after) expect(digest, url).toBe(before.get(url));
+      expect(requested.filter((url) => url.includes(`/mfe/mfe-wallet/${V2}/`))).toEqual([]);
+      expect(requested.some((url) => url.includes(`/mfe/mfe-wallet/${V1}/`))).toBe(true);
+    });
+
+    await test.step(`a broken ${BROKEN} promoted with --force: the shopper still gets ${V1}, diagnostics says so`, async () => {
+      await releaseEnv.release('deploy', 'wallet', '--version', BROKEN);
+      await releaseEnv.release('promote', 'wallet', BROKEN, '--force');
+      await page.goto('/profile');
+      await page.getByRole('link', { name: 'Top up', exact: true }).click();
+      await expect(page).toHaveURL(/\/topUp$/);
+      await expect(walletVersion(page, V1)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('This section failed to load')).toHaveCount(0);
+
+      await page.goBack();
+      await expect(page).toHaveURL(/\/profile$/);
+      await page.getByRole('link', { name: 'Settings', exact: true }).click();
+      await page.getByRole('link', { name: 'Diagnostics', exact: true }).click();
+      await expect(page).toHaveURL(/\/diagnostics$/);
+      await expect(page.getByRole('heading', { name: 'Diagnostics' })).toBeVisible();
+      const wallet = page.getByRole('region', { name: 'mfe-wallet' });
+      await expect(wallet).toContainText(`Live version${BROKEN}`);
+      await expect(wallet).toContainText(`Loaded version${V1}`);
+      await expect(wallet).toContainText(
+        `Fell back: version ${BROKEN} failed, so the last good version ${V1} is in use`,
+      );
+      await expect(wallet).toContainText('Error:');
+    });
+  });
+
+  test('canary at 50%: both versions are seen and each browser keeps its version across reloads', async ({
+    browser,
+    releaseEnv,
+  }) => {
+    // Twenty sign-ins, each solving a real human-verification challenge: about 4.5 minutes here.
+    test.setTimeout(480_000);
+    await releaseEnv.release('promote', 'wallet', V1);
+    await releaseEnv.release('canary', 'wallet', V2, '--percent', '50');
+
+    const shopperVersion = async (b: Browser): Promise<string> => {
+      const context = await b.newContext({ baseURL: releaseEnv.url, viewport: { width: 390, height: 844 } });
+      try {
+        const page = await context.newPage();
+        await signIn(page);
+        await page.goto('/topUp');
+        const footer = page.getByText(/^Wallet version \d+\.\d+\.\d+$/);
+        await expect(footer).toBeVisible({ timeout: 30_000 });
+        const first = (await footer.textContent()) ?? '';
+        for (let reload = 0; reload < 2; reload += 1) {
+          await page.reload();
+          await expect(walletVersion(page, first.replace('Wallet version ', ''))).toBeVisible({ timeout: 30_000 });
+        }
+        return first.replace('Wallet version ', '');
+      } finally {
+        await context.close();
+      }
+    };
+
+    // A group of 20 browsers, two signed in at a time.
+    const seen: string[] = [];
+    for (let i = 0; i < 20; i += 2) {
+      seen.push(...(await Promise.all([shopperVersion(browser), shopperVersion(browser)])));
+    }
+    expect(new Set(seen)).toEqual(new Set([V1, V2]));
+  });
+});

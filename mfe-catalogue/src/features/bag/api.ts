@@ -1,0 +1,60 @@
+import { api } from '@marketplace/shared';
+import type { Bag } from '@marketplace/shared/contracts';
+
+export interface AddBagItemArgs {
+  productId: number;
+  spec: Record<string, string>;
+  quantity: number;
+}
+
+/** Which lines a select call covers: some items, one shop's group, or the whole bag. */
+export type BagSelection = { selected: boolean } & ({ itemIds: number[] } | { shopId: number } | { all: true });
+
+export const bagApi = api.injectEndpoints({
+  endpoints: (build) => {
+    // Every bag call answers with the whole new bag, which replaces the cached one.
+    const replacesBag = async (_args: unknown, { dispatch, queryFulfilled }: BagLifecycle) => {
+      try {
+        const { data } = await queryFulfilled;
+        dispatch(bagApi.util.upsertQueryData('getBag', undefined, data));
+      } catch {
+        // The base query has already told the shopper why.
+      }
+    };
+    return {
+      getBag: build.query<Bag, void>({
+        query: () => ({ url: '/bag' }),
+        providesTags: [{ type: 'Bag', id: 'LIST' }],
+      }),
+      addBagItem: build.mutation<Bag, AddBagItemArgs>({
+        query: (body) => ({ url: '/bag/add', method: 'POST', body }),
+        onQueryStarted: replacesBag,
+      }),
+      updateBagItem: build.mutation<Bag, { itemId: number; quantity: number }>({
+        query: (body) => ({ url: '/bag/update', method: 'POST', body }),
+        onQueryStarted: replacesBag,
+      }),
+      removeBagItems: build.mutation<Bag, number[]>({
+        query: (itemIds) => ({ url: '/bag/remove', method: 'POST', body: { itemIds } }),
+        onQueryStarted: replacesBag,
+      }),
+      selectBagItems: build.mutation<Bag, BagSelection>({
+        query: (body) => ({ url: '/bag/select', method: 'POST', body }),
+        onQueryStarted: replacesBag,
+      }),
+    };
+  },
+});
+
+interface BagLifecycle {
+  dispatch: (action: unknown) => unknown;
+  queryFulfilled: Promise<{ data: Bag }>;
+}
+
+export const {
+  useGetBagQuery,
+  useAddBagItemMutation,
+  useUpdateBagItemMutation,
+  useRemoveBagItemsMutation,
+  useSelectBagItemsMutation,
+} = bagApi;

@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@marketplace/shared';
+import { useLazyListSavedProductsQuery } from '../api';
+import ProductGrid, { PRODUCT_PAGE_SIZE } from './product-grid';
+
+/** `/heart`: the products the shopper saved with the heart on their detail page. */
+export default function HeartScreen() {
+  const { t } = useTranslation('catalogue');
+  const [listSaved] = useLazyListSavedProductsQuery();
+  const loadPage = useCallback(
+    (page: number) => listSaved({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
+    [listSaved],
+  );
+  return (
+    <main>
+      <PageHeader title={t('title.heart')} />
+      <ProductGrid loadPage={loadPage} label={t('title.heart')} empty={t('heart.empty')} />
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@marketplace/shared';
+import { useLazyListPopularProductsQuery } from '../api';
+import ProductGrid, { PRODUCT_PAGE_SIZE } from './product-grid';
+
+/** `/popular`: the most viewed products. */
+export default function PopularScreen() {
+  const { t } = useTranslation('catalogue');
+  const [listPopular] = useLazyListPopularProductsQuery();
+  const loadPage = useCallback(
+    (page: number) => listPopular({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
+    [listPopular],
+  );
+  return (
+    <main>
+      <PageHeader title={t('title.popular')} />
+      <ProductGrid loadPage={loadPage} label={t('title.popular')} />
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Money } from '@marketplace/shared';
+import type { ProductCard } from '@marketplace/shared/contracts';
+import './product-tile.css';
+
+/** Picture side in CSS pixels; width and height are given so the grid never shifts as images load. */
+export const TILE_IMAGE_SIZE = 180;
+
+/** One product in a grid: picture, title, price and sold count, leading to its detail page. */
+export default function ProductTile({ product, eager = false }: { product: ProductCard; eager?: boolean }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Link className="catalogue-product-tile" to={`/detail/${product.id}`} aria-label={product.title}>
+      <img
+        className="catalogue-product-tile__image"
+        src={product.image}
+        alt=""
+        width={TILE_IMAGE_SIZE}
+        height={TILE_IMAGE_SIZE}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <span className="catalogue-product-tile__title">{product.title}</span>
+      <span className="catalogue-product-tile__meta">
+        <strong className="catalogue-product-tile__price">
+          <Money cents={product.unitPrice} />
+        </strong>
+        <span>{t('product.sold', { count: product.sold })}</span>
+      </span>
+    </Link>
+  );
+}

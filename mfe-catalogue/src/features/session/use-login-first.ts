@@ -1,0 +1,17 @@
+import { useNavigate } from 'react-router-dom';
+import { selectToken, toastFail, useAppSelector } from '@marketplace/shared';
+
+/**
+ * Browsing is public but following, saving and the bag belong to an account: a guest is told
+ * "Please login first" and taken to /login. Returns whether the shopper may go on.
+ */
+export const useLoginFirst = (): (() => boolean) => {
+  const navigate = useNavigate();
+  const signedIn = Boolean(useAppSelector(selectToken));
+  return () => {
+    if (signedIn) return true;
+    toastFail({ key: 'common:loginFirst' });
+    navigate('/login');
+    return false;
+  };
+};

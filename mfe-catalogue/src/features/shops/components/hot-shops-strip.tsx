@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from 'antd-mobile';
+import { useListHotShopsQuery } from '../api';
+import { SHOP_LOGO_SIZE } from './shop-tile';
+import './hot-shops-strip.css';
+
+const STRIP_SIZE = 10;
+
+/** The top shops in one row that scrolls sideways; the full ranking is on Explore. */
+export default function HotShopsStrip() {
+  const { t } = useTranslation('catalogue');
+  const { data, isLoading } = useListHotShopsQuery({ page: 1, pageSize: STRIP_SIZE });
+  if (isLoading) {
+    return (
+      <div className="catalogue-hot-shops" aria-busy="true" aria-label={t('loading')}>
+        <Skeleton.Paragraph lineCount={2} animated />
+      </div>
+    );
+  }
+  return (
+    <ul className="catalogue-hot-shops">
+      {(data?.list ?? []).map((shop) => (
+        <li key={shop.id}>
+          <Link className="catalogue-hot-shops__shop" to={`/shop/${shop.id}`} aria-label={shop.name}>
+            <img src={shop.logo} alt="" width={SHOP_LOGO_SIZE} height={SHOP_LOGO_SIZE} loading="lazy" />
+            <span className="catalogue-hot-shops__name">{shop.name}</span>
+            <span className="catalogue-hot-shops__fans">{t('shop.fansCount', { count: shop.fans })}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

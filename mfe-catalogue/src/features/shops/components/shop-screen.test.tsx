@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loginSucceeded } from '@marketplace/shared';
+import type { ShopDetail } from '@marketplace/shared/contracts';
+import { envelope, fakeFetch, jsonResponse, resetBrowserState } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
+import ShopScreen from './shop-screen';
+
+const shop: ShopDetail = {
+  id: 7,
+  name: 'Sunrise Outdoor',
+  logo: '/api/images/shop/7.svg',
+  sales: 120,
+  fans: 33,
+  favorableRate: 98,
+  totalSales: 1_234_500,
+  supportDays: 4,
+  followed: false,
+  description: 'Tents and stoves.',
+  productCount: 12,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** A fake shop: follow adds one fan (once), as the server does. */
+const serveShop = () => {
+  let current = shop;
+  return fakeFetch(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/catalogue/follow')) {
+      current = { ...current, followed: true, fans: shop.fans + 1 };
+      return jsonResponse(envelope({ followed: true, fans: current.fans }, 1, 'Follow Success'));
+    }
+    if (path.endsWith('/catalogue/shop')) return jsonResponse(envelope(current));
+    return jsonResponse(envelope({ list: [], total: 0, page: 1, pageSize: 20 }));
+  });
+};
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetBrowserState();
+});
+
+const fans = () => screen.getByText('Fans').nextElementSibling?.textContent;
+
+describe('Shop', () => {
+  it('shows sales, fans, favorable rate and support days', async () => {
+    serveShop();
+    await renderScreen(<ShopScreen />, { path: '/shop/7', route: '/shop/:id?' });
+
+    expect(await screen.findByRole('heading', { name: 'Sunrise Outdoor', level: 2 })).toBeInTheDocument();
+    expect(fans()).toBe('33');
+    expect(screen.getByText('Favorable rate').nextElementSibling).toHaveTextContent('98%');
+    expect(screen.getByText('Support days').nextElementSibling).toHaveTextContent('4');
+    expect(screen.getByText('Total sales').nextElementSibling).toHaveTextContent('$12,345.00');
+  });
+
+  it('Follow toasts "Follow Success", adds a fan and turns into Unfollow', async () => {
+    const { requests } = serveShop();
+    const { store } = await renderScreen(<ShopScreen />, { path: '/shop/7', route: '/shop/:id?' });
+    store.dispatch(loginSucceeded('shopper-token'));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+
+    expect(await screen.findByText('Follow Success')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeInTheDocument();
+    await waitFor(() => expect(fans()).toBe('34'));
+    const follow = requests.find((r) => r.url.endsWith('/catalogue/follow'));
+    expect(await follow?.json()).toEqual({ shopId: 7 });
+  });
+
+  it('says the shop does not exist for an id that is not one', async () => {
+    serveShop();
+    await renderScreen(<ShopScreen />, { path: '/shop/abc', route: '/shop/:id?' });
+
+    expect(screen.getByText('This shop does not exist')).toBeInTheDocument();
+  });
+});

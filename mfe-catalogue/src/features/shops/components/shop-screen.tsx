@@ -1,0 +1,102 @@
+import { useCallback } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button, Skeleton } from 'antd-mobile';
+import { EmptyState, Money, PageHeader } from '@marketplace/shared';
+import { useGetShopDetailQuery, useLazyListShopProductsQuery } from '../api';
+import { useFollowShop } from '../hooks/use-follow-shop';
+import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
+import './shop-screen.css';
+
+const LOGO_SIZE = 64;
+
+/** Positive integer id from the URL, or null for anything else. */
+export const idParam = (value: string | undefined): number | null =>
+  value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+
+/** `/shop/:id?`: the shop's standing, follow / unfollow and its products. */
+export default function ShopScreen() {
+  const { t } = useTranslation('catalogue');
+  const id = idParam(useParams().id);
+  const { data: shop, isLoading, isError } = useGetShopDetailQuery(id ?? 0, { skip: id === null });
+  const { toggle, busy } = useFollowShop();
+  const [listShopProducts] = useLazyListShopProductsQuery();
+  const loadPage = useCallback(
+    (page: number) => listShopProducts({ id: id ?? 0, page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
+    [listShopProducts, id],
+  );
+
+  if (id === null || isError) {
+    return (
+      <main>
+        <PageHeader title={t('title.shop')} />
+        <EmptyState title={t('shop.notFound')} />
+      </main>
+    );
+  }
+
+  return (
+    <main className="catalogue-shop">
+      <PageHeader title={shop?.name ?? t('title.shop')} />
+      {isLoading || !shop ? (
+        <div className="catalogue-shop__header" aria-busy="true" aria-label={t('loading')}>
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={3} animated />
+        </div>
+      ) : (
+        <section className="catalogue-shop__header" aria-label={t('shop.about')}>
+          <div className="catalogue-shop__identity">
+            <img
+              className="catalogue-shop__logo"
+              src={shop.logo}
+              alt=""
+              width={LOGO_SIZE}
+              height={LOGO_SIZE}
+              fetchPriority="high"
+            />
+            <div className="catalogue-shop__name">
+              <h2>{shop.name}</h2>
+              <p>{t('shop.productCount', { count: shop.productCount })}</p>
+            </div>
+            <Button
+              size="small"
+              color="primary"
+              fill={shop.followed ? 'outline' : 'solid'}
+              loading={busy}
+              onClick={() => void toggle(shop.id, shop.followed)}
+            >
+              {shop.followed ? t('shop.unfollow') : t('shop.follow')}
+            </Button>
+          </div>
+          <dl className="catalogue-shop__stats">
+            <div>
+              <dt>{t('shop.sales')}</dt>
+              <dd>{shop.sales}</dd>
+            </div>
+            <div>
+              <dt>{t('shop.fans')}</dt>
+              <dd>{shop.fans}</dd>
+            </div>
+            <div>
+              <dt>{t('shop.favorableRate')}</dt>
+              <dd>{`${shop.favorableRate}%`}</dd>
+            </div>
+            <div>
+              <dt>{t('shop.supportDays')}</dt>
+              <dd>{shop.supportDays}</dd>
+            </div>
+            <div>
+              <dt>{t('shop.totalSales')}</dt>
+              <dd>
+                <Money cents={shop.totalSales} />
+              </dd>
+            </div>
+          </dl>
+          {shop.description && <p className="catalogue-shop__description">{shop.description}</p>}
+        </section>
+      )}
+      <h2 className="catalogue-shop__heading">{t('shop.products')}</h2>
+      <ProductGrid loadPage={loadPage} label={t('shop.products')} />
+    </main>
+  );
+}

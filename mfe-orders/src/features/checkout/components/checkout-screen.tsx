@@ -1,0 +1,183 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, DotLoading, Input } from 'antd-mobile';
+import { EmptyState, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import type { CheckoutPreview } from '@marketplace/shared/contracts';
+import { PAYMENT_CODE_PATH, usePayOrders } from '../../payment/hooks/use-pay-orders';
+import { useCreateOrdersMutation, usePreviewCheckoutMutation } from '../api';
+import { useChosenAddressId } from '../chosen-address';
+import { readCheckoutSource } from '../checkout-source';
+import CheckoutGroupCard from './checkout-group';
+import './checkout.css';
+
+/**
+ * `/checkout`: one future order per shop with freight, a promo code the server checks, the address
+ * and the totals; "Submit order" places the orders and asks for the payment code.
+ */
+export default function CheckoutScreen() {
+  const { t } = useTranslation('orders');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const source = useMemo(() => readCheckoutSource(new URLSearchParams(search)), [search]);
+  const addressId = useChosenAddressId();
+  const [promoInput, setPromoInput] = useState('');
+  const [promoCode, setPromoCode] = useState('');
+  const [preview, setPreview] = useState<CheckoutPreview | null>(null);
+  const [placed, setPlaced] = useState(false);
+  const [previewCheckout, previewing] = usePreviewCheckoutMutation();
+  const [createOrders, creating] = useCreateOrdersMutation();
+  const { pay, payPopup } = usePayOrders();
+
+  useEffect(() => {
+    if (!source || placed) return;
+    let current = true;
+    void previewCheckout({ ...source, addressId, ...(promoCode ? { promoCode } : {}) }).then((result) => {
+      if (!current) return;
+      if (result.data) setPreview(result.data);
+      // The server's message (unknown, expired, minimum spend) has been toasted; go on without it.
+      else if (promoCode) setPromoCode('');
+    });
+    return () => {
+      current = false;
+    };
+  }, [source, addressId, promoCode, placed, previewCheckout]);
+
+  if (!source) {
+    return (
+      <main>
+        <PageHeader title={t('title.checkout')} />
+        <EmptyState title={t('checkout.nothing')}>
+          <Link to="/bag">{t('checkout.toBag')}</Link>
+        </EmptyState>
+      </main>
+    );
+  }
+
+  const applyPromo = () => {
+    const code = promoInput.trim();
+    if (!code) {
+      toastFail({ key: 'orders:checkout.promoEmpty' });
+      return;
+    }
+    setPromoCode(code);
+  };
+
+  const submit = async () => {
+    if (!preview || creating.isLoading) return;
+    if (!preview.address) {
+      toastFail({ key: 'errors:err.order.chooseAddress' });
+      return;
+    }
+    const result = await createOrders({
+      ...source,
+      addressId: preview.address.id,
+      ...(preview.promo ? { promoCode: preview.promo.code } : {}),
+    });
+    if (!result.data) return;
+    setPlaced(true);
+    toastSuccess(result.data.msg || { key: 'errors:ok.orders.createOrder' });
+    const { orders, total } = result.data.data;
+    const outcome = await pay(
+      orders.map((order) => order.id),
+      total,
+    );
+    // The orders exist now: checkout is done either way, and "back" from settings leads to them.
+    navigate(outcome === 'paid' ? '/myPurchases/1' : '/myPurchases/0', { replace: true });
+    if (outcome === 'setPaymentCode') navigate(PAYMENT_CODE_PATH);
+  };
+
+  const address = preview?.address ?? null;
+
+  return (
+    <main className="checkout">
+      <PageHeader title={t('title.checkout')} />
+      <section className="checkout__card" aria-label={t('checkout.address')}>
+        {address ? (
+          <div className="checkout__address">
+            <p className="checkout__addressee">
+              {address.addressee} <span>{address.mobilePhone}</span>
+            </p>
+            <p>
+              {address.area} {address.detailedAddress}
+            </p>
+          </div>
+        ) : (
+          <p className="checkout__no-address">{t('checkout.noAddress')}</p>
+        )}
+        <Link className="checkout__link" to="/address?select=1">
+          {address ? t('checkout.changeAddress') : t('checkout.chooseAddress')}
+        </Link>
+      </section>
+
+      {!preview && previewing.isLoading && <DotLoading aria-label={t('checkout.loading')} />}
+      {preview?.groups.map((group) => (
+        <CheckoutGroupCard key={group.shopId} group={group} />
+      ))}
+
+      <section className="checkout__card">
+        <label className="checkout__label" htmlFor="checkout-promo">
+          {t('checkout.promo')}
+        </label>
+        <div className="checkout__promo">
+          <Input
+            id="checkout-promo"
+            value={promoInput}
+            onChange={setPromoInput}
+            placeholder={t('checkout.promoPlaceholder')}
+            onEnterPress={applyPromo}
+            clearable
+          />
+          <Button size="small" color="primary" fill="outline" onClick={applyPromo}>
+            {t('checkout.apply')}
+          </Button>
+        </div>
+        {preview?.promo && (
+          <p className="checkout__promo-applied" role="status">
+            {t('checkout.promoApplied', { code: preview.promo.code })} −<Money cents={preview.promo.discount} />
+          </p>
+        )}
+      </section>
+
+      {preview && (
+        <section className="checkout__card" aria-label={t('checkout.summary')}>
+          <dl className="checkout__amounts">
+            <dt>{t('amount.subtotal')}</dt>
+            <dd>
+              <Money cents={preview.subtotal} />
+            </dd>
+            <dt>{t('amount.freight')}</dt>
+            <dd>{preview.freight === 0 ? t('amount.freeFreight') : <Money cents={preview.freight} />}</dd>
+            <dt>{t('amount.discount')}</dt>
+            <dd>
+              −<Money cents={preview.discount} />
+            </dd>
+            <dt>{t('amount.total')}</dt>
+            <dd className="checkout__total">
+              <Money cents={preview.total} />
+            </dd>
+          </dl>
+        </section>
+      )}
+
+      <footer className="checkout__bar">
+        <span>
+          {t('amount.total')}{' '}
+          <strong>
+            <Money cents={preview?.total ?? 0} />
+          </strong>
+        </span>
+        <Button
+          color="primary"
+          disabled={!preview || placed}
+          loading={creating.isLoading}
+          onClick={() => void submit()}
+        >
+          {t('checkout.submit')}
+        </Button>
+      </footer>
+      {payPopup}
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { api } from '@marketplace/shared';
+import type { CommentBody } from '@marketplace/shared/contracts';
+
+export const commentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    submitComment: build.mutation<unknown, CommentBody>({
+      query: (body) => ({ url: '/order/comment', method: 'POST', body }),
+      // The review changes the order and the product's rating and the shop's favourable rate.
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Order', id: body.orderId },
+        { type: 'Order', id: 'LIST' },
+        'Product',
+        'Shop',
+        'Comment',
+      ],
+    }),
+  }),
+});
+
+export const { useSubmitCommentMutation } = commentApi;

@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import { fakeApi, ok, resetBrowser, fail } from '../../../testing/fake-api';
+import { orderDetail } from '../../../testing/order-detail';
+import { renderScreen, signedIn } from '../../../testing/render-screen';
+import OrderDetailScreen from './order-detail-screen';
+
+const open = (id = '9') =>
+  renderScreen(<OrderDetailScreen />, { path: `/orderInfo/${id}`, route: '/orderInfo/:id?', session: signedIn() });
+
+describe('/orderInfo/:id', () => {
+  beforeEach(resetBrowser);
+
+  it('shows status, address, items and the amounts (subtotal, freight, discount, total)', async () => {
+    const { calls } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+
+    expect(await screen.findByRole('region', { name: 'Order status' })).toHaveTextContent('Delivered');
+    expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent('Mei Chen');
+    const items = screen.getByRole('region', { name: 'Products' });
+    expect(items).toHaveTextContent('Trail tent');
+    expect(items).toHaveTextContent('colour: green');
+    expect(items).toHaveTextContent('Subtotal$40.00Freight$5.00Discount (SAVE10)−$10.00Total$35.00');
+    expect(calls[0]?.search.get('id')).toBe('9');
+  });
+
+  it('shows the logistics timeline, newest first, with carrier and tracking number', async () => {
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    const logistics = await screen.findByRole('region', { name: 'Logistics' });
+    expect(logistics).toHaveTextContent('DHL, tracking number DH123');
+    const steps = logistics.querySelectorAll('.adm-step-title');
+    expect([...steps].map((step) => step.textContent)).toEqual([
+      'Shipped by DHL, tracking number DH123',
+      'Payment received',
+    ]);
+  });
+
+  it('offers the actions the server allows', async () => {
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    await screen.findByRole('region', { name: 'Products' });
+    expect(screen.getByRole('button', { name: 'Confirm receipt' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  });
+
+  it('links Refund with the order id, number, products and amount', async () => {
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    (await screen.findByRole('button', { name: 'Refund' })).click();
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/refund/9/M2026009/5/3500');
+  });
+
+  it('shows a refused refund with the operator’s reason', async () => {
+    fakeApi({
+      'GET /api/order/detail': ok(
+        orderDetail({
+          refund: {
+            refundType: 'refund',
+            refundAmount: 3_500,
+            productStatus: 'received',
+            reason: 'Broken',
+            explain: 'Torn',
+            attachmentUrl: '/api/upload/up-1',
+            state: 'refused',
+            decisionReason: 'The photo shows no damage',
+            createdAt: '2026-03-03T10:00:00.000Z',
+            decidedAt: '2026-03-04T10:00:00.000Z',
+          },
+        }),
+      ),
+    });
+    await open();
+    const refund = await screen.findByRole('region', { name: 'Refund request' });
+    expect(refund).toHaveTextContent('Refused');
+    expect(within(refund).getByRole('note')).toHaveTextContent('Refused: The photo shows no damage');
+    expect(refund).toHaveTextContent('Refund without return');
+  });
+
+  it('says the order does not exist when the server refuses it', async () => {
+    fakeApi({ 'GET /api/order/detail': fail('This order does not exist') });
+    await open('12');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order does not exist');
+  });
+});

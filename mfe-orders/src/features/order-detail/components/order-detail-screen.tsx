@@ -1,0 +1,148 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { DotLoading, Steps } from 'antd-mobile';
+import { ErrorPanel, Money, PageHeader } from '@marketplace/shared';
+import { findLanguage, type OrderDetail } from '@marketplace/shared/contracts';
+import { useGetOrderDetailQuery } from '../../orders/api';
+import OrderActions from '../../orders/components/order-actions';
+import RefundState from './refund-state';
+import './order-detail.css';
+
+const parseId = (value: string | undefined): number | null => {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+};
+
+const Amounts = ({ order }: { order: OrderDetail }) => {
+  const { t } = useTranslation('orders');
+  return (
+    <dl className="order-detail__amounts">
+      <dt>{t('amount.subtotal')}</dt>
+      <dd>
+        <Money cents={order.subtotal} />
+      </dd>
+      <dt>{t('amount.freight')}</dt>
+      <dd>{order.freight === 0 ? t('amount.freeFreight') : <Money cents={order.freight} />}</dd>
+      <dt>{order.promoCode ? t('amount.discountWith', { code: order.promoCode }) : t('amount.discount')}</dt>
+      <dd>
+        −<Money cents={order.discount} />
+      </dd>
+      <dt>{t('amount.total')}</dt>
+      <dd className="order-detail__total">
+        <Money cents={order.total} />
+      </dd>
+    </dl>
+  );
+};
+
+const Logistics = ({ order }: { order: OrderDetail }) => {
+  const { t, i18n } = useTranslation('orders');
+  const locale = findLanguage(i18n.language)?.htmlLang;
+  if (order.logistics.length === 0) return null;
+  return (
+    <section className="order-detail__card" aria-label={t('detail.logistics')}>
+      <h2 className="order-detail__heading">{t('detail.logistics')}</h2>
+      {order.carrier && order.trackingNo && (
+        <p className="order-detail__meta">
+          {t('detail.tracking', { carrier: order.carrier, trackingNo: order.trackingNo })}
+        </p>
+      )}
+      <Steps direction="vertical" current={0}>
+        {order.logistics.map((event) => (
+          <Steps.Step
+            key={`${event.kind}-${event.createdAt}`}
+            title={event.text}
+            description={new Date(event.createdAt).toLocaleString(locale)}
+          />
+        ))}
+      </Steps>
+    </section>
+  );
+};
+
+// Actions invalidate this order's cache tag, so the detail reloads itself after one.
+const Detail = ({ order }: { order: OrderDetail }) => {
+  const { t, i18n } = useTranslation('orders');
+  const locale = findLanguage(i18n.language)?.htmlLang;
+  return (
+    <>
+      <section className="order-detail__card order-detail__status" aria-label={t('detail.status')}>
+        <strong>{t(`status.${order.status}`)}</strong>
+        <span className="order-detail__meta">{t('card.orderNo', { orderNo: order.orderNo })}</span>
+        <span className="order-detail__meta">
+          {t('detail.placedAt', { date: new Date(order.createdAt).toLocaleString(locale) })}
+        </span>
+      </section>
+      {order.address && (
+        <section className="order-detail__card" aria-label={t('checkout.address')}>
+          <p className="order-detail__addressee">
+            {order.address.addressee} <span>{order.address.mobilePhone}</span>
+          </p>
+          <p>
+            {order.address.area} {order.address.detailedAddress}
+          </p>
+        </section>
+      )}
+      <Logistics order={order} />
+      <section className="order-detail__card" aria-label={t('detail.items')}>
+        <h2 className="order-detail__heading">{order.shopName}</h2>
+        <ul className="order-detail__items">
+          {order.items.map((item) => (
+            <li key={`${item.productId}-${JSON.stringify(item.spec)}`} className="order-detail__item">
+              <img src={item.image} alt="" width={64} height={64} />
+              <div className="order-detail__item-text">
+                <p>{item.title}</p>
+                {Object.keys(item.spec).length > 0 && (
+                  <p className="order-detail__meta">
+                    {Object.entries(item.spec)
+                      .map(([name, option]) => `${name}: ${option}`)
+                      .join(', ')}
+                  </p>
+                )}
+                <p className="order-detail__meta">
+                  <Money cents={item.unitPrice} /> × {item.quantity}
+                </p>
+              </div>
+              <Money cents={item.subtotal} />
+            </li>
+          ))}
+        </ul>
+        <Amounts order={order} />
+      </section>
+      {order.refund && <RefundState refund={order.refund} />}
+      {order.comment && (
+        <section className="order-detail__card" aria-label={t('detail.review')}>
+          <h2 className="order-detail__heading">{t('detail.review')}</h2>
+          <p>{order.comment.content}</p>
+          <p className="order-detail__meta">
+            {t('detail.scores', {
+              product: order.comment.productScore,
+              service: order.comment.serviceScore,
+              postage: order.comment.postageScore,
+            })}
+          </p>
+        </section>
+      )}
+      <div className="order-detail__card">
+        <OrderActions order={{ ...order, productIds: order.items.map((item) => item.productId) }} />
+      </div>
+    </>
+  );
+};
+
+/** `/orderInfo/:id?`: one order with its items, amounts, address, logistics timeline and refund. */
+export default function OrderDetailScreen() {
+  const { t } = useTranslation('orders');
+  const id = parseId(useParams().id);
+  const { data, isLoading, isError, refetch } = useGetOrderDetailQuery(id ?? 0, { skip: id === null });
+
+  return (
+    <main className="order-detail">
+      <PageHeader title={t('title.orderInfo')} />
+      {id === null && <ErrorPanel title={t('detail.notFound')} />}
+      {isLoading && <DotLoading aria-label={t('detail.loading')} />}
+      {isError && <ErrorPanel title={t('detail.notFound')} onRetry={() => void refetch()} />}
+      {data && <Detail order={data} />}
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { api } from '@marketplace/shared';
+import type { RefundBody } from '@marketplace/shared/contracts';
+
+export const refundApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    submitRefund: build.mutation<unknown, RefundBody>({
+      query: (body) => ({ url: '/order/refund', method: 'POST', body }),
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Order', id: body.orderId },
+        { type: 'Order', id: 'LIST' },
+        'Refund',
+      ],
+    }),
+  }),
+});
+
+export const { useSubmitRefundMutation } = refundApi;

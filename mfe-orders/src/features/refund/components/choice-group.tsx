@@ -1,0 +1,34 @@
+import { useId } from 'react';
+
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  options: readonly T[];
+  value: T | null;
+  labelOf: (option: T) => string;
+  onChange: (option: T) => void;
+}
+
+/**
+ * One-of-several choice as native radio buttons: antd-mobile's Radio hides its input with
+ * `display: none`, which takes it out of the accessibility tree and the keyboard order.
+ */
+export default function ChoiceGroup<T extends string>({
+  legend,
+  options,
+  value,
+  labelOf,
+  onChange,
+}: ChoiceGroupProps<T>) {
+  const name = useId();
+  return (
+    <fieldset className="refund-form__field choice-group">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option} className="choice-group__option">
+          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+          <span>{labelOf(option)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

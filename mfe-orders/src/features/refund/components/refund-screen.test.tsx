@@ -1,0 +1,147 @@
+import { screen, within } from '@testing-library/react';
+import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { fail, fakeApi, ok, resetBrowser } from '../../../testing/fake-api';
+import { fakeUpload, pngFile } from '../../../testing/fake-upload';
+import { orderDetail } from '../../../testing/order-detail';
+import { renderScreen, signedIn } from '../../../testing/render-screen';
+import RefundScreen from './refund-screen';
+
+const userEvent = userEventBase.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+const ROUTE = '/refund/:id?/:sn?/:product_ids?/:amount?';
+
+const open = async () => {
+  await renderScreen(<RefundScreen />, { path: '/refund/9/M2026009/5/3500', route: ROUTE, session: signedIn() });
+  return screen.findByRole('form', { name: 'Apply for refund' });
+};
+
+const fillText = async (label: string, value: string) => {
+  const field = screen.getByLabelText(label);
+  await userEvent.clear(field);
+  if (value) await userEvent.type(field, value);
+};
+
+const uploadProof = async () => {
+  const proof = screen.getByRole('group', { name: 'Proof' });
+  await userEvent.upload(within(proof).getByLabelText('Upload', { selector: 'input' }), pngFile());
+  await screen.findByText('Upload successful');
+};
+
+describe('/refund', () => {
+  beforeEach(resetBrowser);
+
+  it('shows the order and starts from the whole amount paid', async () => {
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    const form = await open();
+    expect(form).toHaveTextContent('Order No. M2026009');
+    expect(form).toHaveTextContent('Paid $35.00');
+    expect(screen.getByLabelText('Refund amount ($)')).toHaveValue('35.00');
+    expect(screen.getByRole('radio', { name: 'Refund without return' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Refund with return' })).not.toBeChecked();
+  });
+
+  it.each([
+    ['an empty amount', { amount: '', reason: 'Broken', explain: 'Torn' }],
+    ['no reason', { amount: '10', reason: '', explain: 'Torn' }],
+    ['no explanation', { amount: '10', reason: 'Broken', explain: '' }],
+  ])('with %s shows the spec text for missing refund fields and sends nothing', async (_case, values) => {
+    const { sentTo } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    await fillText('Refund amount ($)', values.amount);
+    await fillText('Reason', values.reason);
+    await fillText('Explanation', values.explain);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Please fill in the refund amount, reason, explanation, area, detailed address and tag'),
+    ).toBeInTheDocument();
+    expect(sentTo('POST', '/api/order/refund')).toHaveLength(0);
+  });
+
+  it.each([
+    ['-5', 'Refund amount cannot be negative'],
+    ['35.01', 'Refund amount cannot be larger than the amount paid ($35.00)'],
+  ])('refuses the amount %s with "%s"', async (amount, message) => {
+    const { sentTo } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    await fillText('Refund amount ($)', amount);
+    await fillText('Reason', 'Broken');
+    await fillText('Explanation', 'The pole snapped');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(sentTo('POST', '/api/order/refund')).toHaveLength(0);
+  });
+
+  it('asks "Please upload proof" when no proof was uploaded', async () => {
+    const { sentTo } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    await fillText('Reason', 'Broken');
+    await fillText('Explanation', 'The pole snapped');
+    await userEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please upload proof')).toBeInTheDocument();
+    expect(sentTo('POST', '/api/order/refund')).toHaveLength(0);
+  });
+
+  it('uploads the proof with its progress, then submits ("Submission Successful") and opens "refund in progress"', async () => {
+    const uploads = fakeUpload(() => ({
+      code: 1,
+      msg: 'Upload successful',
+      data: { id: 'up-1', url: '/api/upload/up-1' },
+    }));
+    const { sentTo } = fakeApi({
+      'GET /api/order/detail': ok(orderDetail()),
+      'POST /api/order/refund': ok(null, 'Application successful'),
+    });
+    await open();
+    await userEvent.click(screen.getByRole('radio', { name: 'Refund with return' }));
+    await fillText('Refund amount ($)', '20.5');
+    await userEvent.click(screen.getByRole('radio', { name: 'Not received' }));
+    await fillText('Reason', 'Broken');
+    await fillText('Explanation', 'The pole snapped');
+
+    const proof = screen.getByRole('group', { name: 'Proof' });
+    await userEvent.upload(within(proof).getByLabelText('Upload', { selector: 'input' }), pngFile());
+    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
+    expect(await screen.findByText('Upload successful')).toBeInTheDocument();
+    expect(uploads[0]).toMatchObject({ method: 'POST', url: '/api/upload', headers: { token: 'token-1', lang: 'en' } });
+    expect(uploads[0]?.file?.name).toBe('proof.png');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Submission Successful')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/myPurchases/-3');
+    expect(sentTo('POST', '/api/order/refund')[0]?.body).toEqual({
+      orderId: 9,
+      refundType: 'return',
+      refundAmount: 2_050,
+      productStatus: 'notReceived',
+      reason: 'Broken',
+      explain: 'The pole snapped',
+      attachment: 'up-1',
+    });
+  });
+
+  it('shows the server message when a refund was already requested, and stays', async () => {
+    fakeUpload(() => ({ code: 1, msg: '', data: { id: 'up-1', url: '/api/upload/up-1' } }));
+    fakeApi({
+      'GET /api/order/detail': ok(orderDetail()),
+      'POST /api/order/refund': fail('You have already submitted a refund request'),
+    });
+    await open();
+    await fillText('Reason', 'Broken');
+    await fillText('Explanation', 'The pole snapped');
+    await userEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    await uploadProof();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('You have already submitted a refund request')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'location' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message of a refused upload (checked by content)', async () => {
+    fakeUpload(() => ({ code: 0, msg: 'Only PNG, JPEG, WebP or GIF images can be uploaded', data: null }));
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    const proof = screen.getByRole('group', { name: 'Proof' });
+    await userEvent.upload(within(proof).getByLabelText('Upload', { selector: 'input' }), pngFile());
+    expect(await screen.findByText('Only PNG, JPEG, WebP or GIF images can be uploaded')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button, DotLoading, Input, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { ErrorPanel, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import {
+  PRODUCT_STATUSES,
+  REFUND_TYPES,
+  type OrderDetail,
+  type ProductStatus,
+  type RefundType,
+} from '@marketplace/shared/contracts';
+import { useGetOrderDetailQuery } from '../../orders/api';
+import ImageUploadField from '../../uploads/components/image-upload-field';
+import { useSubmitRefundMutation } from '../api';
+import { checkRefund } from '../refund-form';
+import ChoiceGroup from './choice-group';
+import './refund.css';
+
+const parseId = (value: string | undefined): number | null => {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+};
+
+const RefundForm = ({ order }: { order: OrderDetail }) => {
+  const { t } = useTranslation('orders');
+  const navigate = useNavigate();
+  const [submitRefund, { isLoading }] = useSubmitRefundMutation();
+  const [refundType, setRefundType] = useState<RefundType>('refund');
+  const [productStatus, setProductStatus] = useState<ProductStatus | null>(null);
+  const [amount, setAmount] = useState((order.total / 100).toFixed(2));
+  const [reason, setReason] = useState('');
+  const [explain, setExplain] = useState('');
+  const [proof, setProof] = useState<ImageUploadItem[]>([]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkRefund(order.id, order.total, {
+      refundType,
+      productStatus,
+      amount,
+      reason,
+      explain,
+      attachment: typeof proof[0]?.key === 'string' ? proof[0].key : null,
+    });
+    if ('problem' in checked) {
+      toastFail(checked.problem);
+      return;
+    }
+    const result = await submitRefund(checked.body);
+    if (result.error) return;
+    toastSuccess({ key: 'errors:ok.submission' });
+    navigate('/myPurchases/-3', { replace: true });
+  };
+
+  return (
+    <form className="refund-form" aria-label={t('title.refund')} onSubmit={(event) => void submit(event)}>
+      <p className="refund-form__order">
+        {t('card.orderNo', { orderNo: order.orderNo })} · {t('refund.paid')} <Money cents={order.total} />
+      </p>
+      <ChoiceGroup
+        legend={t('refund.type')}
+        options={REFUND_TYPES}
+        value={refundType}
+        labelOf={(type) => t(`refund.types.${type}`)}
+        onChange={setRefundType}
+      />
+      <div className="refund-form__field">
+        <label htmlFor="refund-amount">{t('refund.amount')}</label>
+        <Input id="refund-amount" inputMode="decimal" value={amount} onChange={setAmount} clearable />
+      </div>
+      <ChoiceGroup
+        legend={t('refund.productStatus')}
+        options={PRODUCT_STATUSES}
+        value={productStatus}
+        labelOf={(status) => t(`refund.productStatuses.${status}`)}
+        onChange={setProductStatus}
+      />
+      <div className="refund-form__field">
+        <label htmlFor="refund-reason">{t('refund.reason')}</label>
+        <Input id="refund-reason" value={reason} onChange={setReason} maxLength={200} clearable />
+      </div>
+      <div className="refund-form__field">
+        <label htmlFor="refund-explain">{t('refund.explain')}</label>
+        <TextArea id="refund-explain" value={explain} onChange={setExplain} maxLength={1000} autoSize />
+      </div>
+      <div className="refund-form__field">
+        <span>{t('refund.proof')}</span>
+        <ImageUploadField label={t('refund.proof')} value={proof} onChange={setProof} maxCount={1} />
+      </div>
+      <Button block type="submit" color="primary" size="large" loading={isLoading}>
+        {t('refund.submit')}
+      </Button>
+    </form>
+  );
+};
+
+/** `/refund/:id?/:sn?/:product_ids?/:amount?`: the refund request of one order (one per order). */
+export default function RefundScreen() {
+  const { t } = useTranslation('orders');
+  const id = parseId(useParams().id);
+  const { data, isLoading, isError } = useGetOrderDetailQuery(id ?? 0, { skip: id === null });
+
+  return (
+    <main className="refund">
+      <PageHeader title={t('title.refund')} />
+      {(id === null || isError) && <ErrorPanel title={t('detail.notFound')} />}
+      {isLoading && <DotLoading aria-label={t('detail.loading')} />}
+      {data && <RefundForm order={data} />}
+    </main>
+  );
+}

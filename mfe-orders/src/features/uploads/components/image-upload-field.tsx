@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageUploader, ProgressBar, type ImageUploadItem } from 'antd-mobile';
+import { selectLang, selectToken, toastFail, toastSuccess, useAppSelector } from '@marketplace/shared';
+import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@marketplace/shared/contracts';
+import { UploadError, uploadFile } from '../upload-file';
+
+interface ImageUploadFieldProps {
+  /** Accessible name of the group (its file input is antd-mobile's "Upload"). */
+  label: string;
+  value: ImageUploadItem[];
+  onChange: (items: ImageUploadItem[]) => void;
+  maxCount: number;
+}
+
+const isAllowedType = (type: string): boolean => (UPLOAD_MIME_TYPES as readonly string[]).includes(type);
+
+/**
+ * Pictures for a refund proof or a review. Each one goes to `POST /api/upload` as soon as it is
+ * chosen, with its progress shown; `key` of each item is the upload id the form sends.
+ */
+export default function ImageUploadField({ label, value, onChange, maxCount }: ImageUploadFieldProps) {
+  const { t } = useTranslation('orders');
+  const token = useAppSelector(selectToken);
+  const lang = useAppSelector(selectLang).file_name;
+  const [progress, setProgress] = useState<number | null>(null);
+
+  // Checked here to spare a doomed upload; the server checks the content again (magic bytes).
+  const beforeUpload = (file: File): File | null => {
+    if (!isAllowedType(file.type)) {
+      toastFail({ key: 'errors:err.upload.type' });
+      return null;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toastFail({ key: 'errors:err.upload.tooLarge' });
+      return null;
+    }
+    return file;
+  };
+
+  const upload = async (file: File): Promise<ImageUploadItem> => {
+    setProgress(0);
+    try {
+      const result = await uploadFile(file, { token, lang, onProgress: setProgress });
+      toastSuccess({ key: 'errors:ok.orders.upload' });
+      // The server copy needs the token to read; the preview shows the local file instead.
+      return { key: result.id, url: result.url, thumbnailUrl: URL.createObjectURL(file) };
+    } catch (error) {
+      if (error instanceof UploadError) toastFail(error.message || { key: error.key });
+      throw error;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div role="group" aria-label={label}>
+      <ImageUploader
+        value={value}
+        onChange={onChange}
+        upload={upload}
+        beforeUpload={beforeUpload}
+        maxCount={maxCount}
+        accept={UPLOAD_MIME_TYPES.join(',')}
+        preview={false}
+      />
+      {progress !== null && (
+        <div
+          role="progressbar"
+          aria-label={t('upload.progress')}
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <ProgressBar percent={progress} text={`${progress}%`} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { hostname, userInfo } from 'node:os';
+import semver from 'semver';
+import { routeMetaListSchema, type RemoteEntry, type StoredManifest } from '@marketplace/shared/contracts';
+import { contractProblems, readShellShared } from '../contract-check';
+import { ReleaseError } from '../errors';
+import { inspectVersion } from '../inspect-version';
+import type { ReleaseContext, RemoteApp } from '../remotes';
+import type { AuditEntry, DeployInfo, DeploymentStore } from '../store/deployment-store';
+
+/** Everything a release command needs; tests pass temp folders and a fixed clock. */
+export interface CommandContext {
+  context: ReleaseContext;
+  store: DeploymentStore;
+  /** URL the store is served at, e.g. `/mfe`. */
+  mfeBaseUrl: string;
+  env: NodeJS.ProcessEnv;
+  who: string;
+  host: string;
+  now: () => Date;
+  log: (line: string) => void;
+  warn: (line: string) => void;
+}
+
+/** Who runs the command, for the audit log: `$USER`, else the account name. */
+export const currentUser = (env: NodeJS.ProcessEnv = process.env): string => {
+  if (env.USER) return env.USER;
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+};
+
+export const commandContext = (
+  partial: Pick<CommandContext, 'context' | 'store'> & Partial<CommandContext>,
+): CommandContext => ({
+  mfeBaseUrl: '/mfe',
+  env: process.env,
+  who: currentUser(partial.env),
+  host: hostname(),
+  now: () => new Date(),
+  log: console.log,
+  warn: console.error,
+  ...partial,
+});
+
+type StoredRemote = StoredManifest['remotes'][string];
+
+/** What a remote serves, for messages and the audit log: `1.0.0` or `1.0.0 + canary 2.0.0 at 50%`. */
+export const describeServing = (entry: StoredRemote | undefined): string | null => {
+  if (!entry) return null;
+  return entry.canary ? `${entry.version} + canary ${entry.canary.version} at ${entry.canary.percent}%` : entry.version;
+};
+
+/** Semver order where both are semver, else natural text order. */
+export const compareVersions = (a: string, b: string): number =>
+  semver.valid(a) && semver.valid(b) ? semver.compare(a, b) : a.localeCompare(b, undefined, { numeric: true });
+
+export const sortedVersions = async (store: DeploymentStore, folder: string): Promise<string[]> =>
+  (await store.listVersions(folder)).sort(compareVersions);
+
+/** A deployed version's record, or a refusal naming the versions that are deployed. */
+export const requireDeployed = async (
+  store: DeploymentStore,
+  remote: RemoteApp,
+  version: string,
+): Promise<DeployInfo> => {
+  const info = await store.readDeployInfo(remote.folder, version);
+  if (info) return info;
+  const versions = await sortedVersions(store, remote.folder);
+  throw new ReleaseError(
+    `${remote.folder} ${version} is not deployed. ` +
+      (versions.length > 0
+        ? `Deployed versions: ${versions.join(', ')}.`
+        : `Nothing of ${remote.folder} is deployed yet: npm run release -- deploy ${remote.folder}`),
+  );
+};
+
+/** The manifest entry of a deployed version; `mfeBaseUrl` is where the store is served. */
+export const entryFor = (ctx: CommandContext, remote: RemoteApp, info: DeployInfo): RemoteEntry => {
+  const routes = routeMetaListSchema.safeParse(info.routes);
+  return {
+    name: remote.name,
+    version: info.version,
+    entry: `${ctx.mfeBaseUrl.replace(/\/$/, '')}/${remote.folder}/${info.version}/mf-manifest.json`,
+    namespace: remote.namespace,
+    // Only a version deployed with --force past a routes problem has none.
+    routes: routes.success ? routes.data : [],
+  };
+};
+
+export const readManifestOrEmpty = async (ctx: CommandContext): Promise<StoredManifest> =>
+  (await ctx.store.readManifest()) ?? { updatedAt: ctx.now().toISOString(), remotes: {} };
+
+/** The contract check of a deployed version, read back from the store, against the live shell. */
+export const storedVersionProblems = async (
+  ctx: CommandContext,
+  remote: RemoteApp,
+  version: string,
+): Promise<string[]> => {
+  const inspected = await inspectVersion(
+    (file) => ctx.store.readVersionFile(remote.folder, version, file),
+    `${ctx.store.location}/${remote.folder}/${version}`,
+  );
+  return contractProblems(inspected, await readShellShared(ctx.context.shellDir));
+};
+
+/**
+ * Records one change to what is live: the history first, then the manifest (the switch), then the
+ * audit line. Called inside the store's lock. A crash after the history write leaves a history
+ * whose last entry equals the live version, which rollback skips.
+ */
+export const commitChange = async (
+  ctx: CommandContext,
+  change: {
+    manifest?: StoredManifest;
+    history?: { folder: string; previous: string[] };
+    audit: Omit<AuditEntry, 'at' | 'who' | 'host'>;
+  },
+): Promise<void> => {
+  const at = ctx.now().toISOString();
+  if (change.history) {
+    const history = await ctx.store.readHistory();
+    await ctx.store.writeHistory({
+      previous: { ...history.previous, [change.history.folder]: change.history.previous },
+    });
+  }
+  if (change.manifest) await ctx.store.writeManifest({ ...change.manifest, updatedAt: at });
+  await ctx.store.appendAudit({ at, who: ctx.who, host: ctx.host, ...change.audit });
+};

@@ -1,0 +1,48 @@
+import { enforceContract } from '../contract-check';
+import type { RemoteApp } from '../remotes';
+import {
+  commitChange,
+  describeServing,
+  entryFor,
+  readManifestOrEmpty,
+  requireDeployed,
+  storedVersionProblems,
+  type CommandContext,
+} from './command-context';
+
+/**
+ * `promote <remote> <version>`: makes a deployed version live for everyone after the contract
+ * check, and ends any canary of that remote. Other remotes' entries are not touched.
+ */
+export const promote = (
+  ctx: CommandContext,
+  remote: RemoteApp,
+  version: string,
+  { force = false }: { force?: boolean } = {},
+): Promise<void> =>
+  ctx.store.withLock(async () => {
+    const info = await requireDeployed(ctx.store, remote, version);
+    const label = `${remote.folder} ${version}`;
+    const forced = enforceContract(label, await storedVersionProblems(ctx, remote, version), force, ctx.warn);
+    const manifest = await readManifestOrEmpty(ctx);
+    const current = manifest.remotes[remote.folder];
+    if (current?.version === version && !current.canary) {
+      ctx.log(`${label} is already live; nothing changed.`);
+      return;
+    }
+    const history = await ctx.store.readHistory();
+    const earlier = history.previous[remote.folder] ?? [];
+    const previous = current && current.version !== version ? [...earlier, current.version] : earlier;
+    await commitChange(ctx, {
+      history: { folder: remote.folder, previous },
+      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: entryFor(ctx, remote, info) } },
+      audit: {
+        command: 'promote',
+        remote: remote.folder,
+        from: describeServing(current),
+        to: version,
+        ...(forced.length > 0 ? { forced } : {}),
+      },
+    });
+    ctx.log(`${label} is live for everyone (was ${describeServing(current) ?? 'nothing'}).`);
+  });

@@ -1,0 +1,63 @@
+import { ReleaseError } from '../errors';
+import type { RemoteApp } from '../remotes';
+import {
+  commitChange,
+  describeServing,
+  entryFor,
+  readManifestOrEmpty,
+  requireDeployed,
+  sortedVersions,
+  type CommandContext,
+} from './command-context';
+
+/**
+ * `rollback <remote> [--to <version>]`: makes the previous live version (or the named deployed one)
+ * live again by rewriting one manifest entry. Nothing is rebuilt or copied, no other remote's entry
+ * changes. While a canary runs, a plain rollback ends the canary: everyone gets the live version.
+ */
+export const rollback = (ctx: CommandContext, remote: RemoteApp, { to }: { to?: string } = {}): Promise<void> =>
+  ctx.store.withLock(async () => {
+    const manifest = await readManifestOrEmpty(ctx);
+    const current = manifest.remotes[remote.folder];
+    if (!current) throw new ReleaseError(`${remote.folder} has no live version to roll back`);
+    const history = await ctx.store.readHistory();
+    let previous = [...(history.previous[remote.folder] ?? [])];
+    let target: string;
+    if (to !== undefined) {
+      target = to;
+      await requireDeployed(ctx.store, remote, target);
+      if (target === current.version && !current.canary) {
+        throw new ReleaseError(`${remote.folder} ${target} is already live`);
+      }
+      // Back to an earlier live version forgets what came after it; any other version is a step
+      // forward, after which the current one is the previous.
+      const index = previous.lastIndexOf(target);
+      if (index >= 0) previous = previous.slice(0, index);
+      else if (target !== current.version) previous.push(current.version);
+    } else if (current.canary) {
+      target = current.version;
+    } else {
+      // A crash between the history and manifest writes can leave the live version on top; skip it.
+      while (previous.at(-1) === current.version) previous.pop();
+      const earlier = previous.pop();
+      if (earlier === undefined) {
+        const versions = (await sortedVersions(ctx.store, remote.folder)).filter((v) => v !== current.version);
+        throw new ReleaseError(
+          `${remote.folder} has no earlier live version than ${current.version}.` +
+            (versions.length > 0 ? ` Name one with --to: ${versions.join(', ')}` : ''),
+        );
+      }
+      target = earlier;
+    }
+    const info = await requireDeployed(ctx.store, remote, target);
+    await commitChange(ctx, {
+      history: { folder: remote.folder, previous },
+      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: entryFor(ctx, remote, info) } },
+      audit: { command: 'rollback', remote: remote.folder, from: describeServing(current), to: target },
+    });
+    ctx.log(
+      current.canary && target === current.version
+        ? `${remote.folder}: canary ${current.canary.version} ended; everyone gets ${target}.`
+        : `${remote.folder} rolled back from ${describeServing(current)} to ${target}.`,
+    );
+  });

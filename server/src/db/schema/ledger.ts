@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { LedgerKind } from '@marketplace/shared/contracts';
+import { users } from './users';
+
+/**
+ * Every balance change, immutable. Written in the same statement as the `users.balance` update
+ * (see `modules/ledger/ledger.repository.ts`), so balance == sum(amount) per user always.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Signed integer cents. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    /** e.g. `order:12`; payments and refunds of one order are unique, so one is never charged twice. */
+    reference: text('reference'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_user_idx').on(t.userId, t.id),
+    uniqueIndex('ledger_entries_once_per_reference')
+      .on(t.kind, t.reference)
+      .where(sql`${t.kind} IN ('payment', 'refund') AND ${t.reference} IS NOT NULL`),
+    check('ledger_entries_amount_non_zero', sql`${t.amountCents} <> 0`),
+    check('ledger_entries_balance_after_non_negative', sql`${t.balanceAfterCents} >= 0`),
+  ],
+);

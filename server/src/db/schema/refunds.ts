@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ProductStatus, RefundState, RefundType } from '@marketplace/shared/contracts';
+import { orders } from './orders';
+import { uploads } from './uploads';
+import { users } from './users';
+
+/** One refund request per order (unique order_id): a repeat is refused. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refundType: text('refund_type').$type<RefundType>().notNull(),
+    refundAmountCents: bigint('refund_amount_cents', { mode: 'number' }).notNull(),
+    productStatus: text('product_status').$type<ProductStatus>().notNull(),
+    reason: text('reason').notNull(),
+    explain: text('explain').notNull(),
+    attachmentId: text('attachment_id')
+      .notNull()
+      .references(() => uploads.id),
+    state: text('state').$type<RefundState>().notNull().default('pending'),
+    decisionReason: text('decision_reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [check('refunds_amount_non_negative', sql`${t.refundAmountCents} >= 0`)],
+);

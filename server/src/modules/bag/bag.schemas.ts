@@ -1,0 +1,1 @@
+export { bagAddBody, bagRemoveBody, bagSelectBody, bagUpdateBody } from '@marketplace/shared/contracts';

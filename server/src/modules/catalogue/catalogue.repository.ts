@@ -1,0 +1,269 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { ProductCategory, ProductSort } from '@marketplace/shared/contracts';
+import type { Db } from '../../db/client';
+import { products, savedProducts, shopFollows, shops } from '../../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** `%` and `_` in a shopper's keyword are literal characters, not wildcards. */
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+
+export interface ProductFilter {
+  keyword?: string;
+  category?: ProductCategory;
+  minPrice?: number;
+  maxPrice?: number;
+  shopId?: number;
+}
+
+const productWhere = (filter: ProductFilter): SQL | undefined =>
+  and(
+    filter.keyword ? ilike(products.title, likePattern(filter.keyword)) : undefined,
+    filter.category ? eq(products.category, filter.category) : undefined,
+    filter.minPrice === undefined ? undefined : gte(products.unitPrice, filter.minPrice),
+    filter.maxPrice === undefined ? undefined : lte(products.unitPrice, filter.maxPrice),
+    filter.shopId === undefined ? undefined : eq(products.shopId, filter.shopId),
+  );
+
+/** Every order ends on the id, so pages never overlap or skip rows that tie. */
+export type ProductOrder = ProductSort | 'seen';
+const productOrder = (order: ProductOrder): SQL[] => {
+  switch (order) {
+    case 'priceAsc':
+      return [asc(products.unitPrice), asc(products.id)];
+    case 'priceDesc':
+      return [desc(products.unitPrice), desc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'seen':
+      return [desc(products.seen), desc(products.id)];
+    case 'sales':
+      return [desc(products.sold), desc(products.id)];
+  }
+};
+
+const productCardColumns = {
+  id: products.id,
+  title: products.title,
+  unitPrice: products.unitPrice,
+  sold: products.sold,
+  shopId: products.shopId,
+  shopName: shops.name,
+  category: products.category,
+};
+export interface ProductCardRow {
+  id: number;
+  title: string;
+  unitPrice: number;
+  sold: number;
+  shopId: number;
+  shopName: string;
+  category: string;
+}
+
+const shopCardColumns = (userId: number | null) => ({
+  id: shops.id,
+  name: shops.name,
+  sales: shops.sales,
+  fans: shops.fans,
+  favorableRate: shops.favorableRate,
+  totalSales: shops.totalSales,
+  supportDays: shops.supportDays,
+  followed:
+    userId === null
+      ? sql<boolean>`false`
+      : // Written out in full: drizzle leaves single-table columns unqualified, which a subquery would misread.
+        sql<boolean>`exists (select 1 from shop_follows f where f.user_id = ${userId} and f.shop_id = "shops"."id")`,
+});
+
+/** Support days weigh like this many sales in the hot-shop rank, so supporting a shop raises it. */
+export const SUPPORT_DAY_WEIGHT = 50;
+
+export const createCatalogueRepository = (db: Db) => ({
+  async categoryCounts() {
+    return db.select({ category: products.category, productCount: count() }).from(products).groupBy(products.category);
+  },
+
+  /** One scan per page: the total rides along as a window count; only a page past the end counts again. */
+  async listProducts(filter: ProductFilter, order: ProductOrder, offset: number, limit: number) {
+    const where = productWhere(filter);
+    const found = await db
+      .select({ ...productCardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .where(where)
+      .orderBy(...productOrder(order))
+      .offset(offset)
+      .limit(limit);
+    if (found[0]) return { rows: found.map(({ total: _total, ...row }) => row), total: found[0].total };
+    if (offset === 0) return { rows: [], total: 0 };
+    const [totals] = await db.select({ total: count() }).from(products).where(where);
+    return { rows: [], total: totals?.total ?? 0 };
+  },
+
+  async recommend(product: Pick<ProductRow, 'id' | 'category'>, limit: number) {
+    return db
+      .select(productCardColumns)
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .where(and(eq(products.category, product.category), ne(products.id, product.id)))
+      .orderBy(desc(products.sold), desc(products.id))
+      .limit(limit);
+  },
+
+  /** Counts a view and returns the product with its shop name, or undefined. */
+  async viewProduct(id: number) {
+    const [row] = await db
+      .update(products)
+      .set({ seen: sql`${products.seen} + 1` })
+      .where(eq(products.id, id))
+      .returning();
+    return row;
+  },
+
+  async findProduct(id: number) {
+    const [row] = await db.select().from(products).where(eq(products.id, id));
+    return row;
+  },
+
+  async isSaved(userId: number, productId: number) {
+    const [row] = await db
+      .select({ productId: savedProducts.productId })
+      .from(savedProducts)
+      .where(and(eq(savedProducts.userId, userId), eq(savedProducts.productId, productId)));
+    return row !== undefined;
+  },
+
+  async hotShops(userId: number | null, offset: number, limit: number) {
+    const [rows, totals] = await Promise.all([
+      db
+        .select(shopCardColumns(userId))
+        .from(shops)
+        .orderBy(desc(sql`${shops.sales} + ${shops.supportDays} * ${SUPPORT_DAY_WEIGHT}`), asc(shops.id))
+        .offset(offset)
+        .limit(limit),
+      db.select({ total: count() }).from(shops),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  },
+
+  async findShop(id: number, userId: number | null) {
+    const [row] = await db
+      .select({
+        ...shopCardColumns(userId),
+        description: shops.description,
+        createdAt: shops.createdAt,
+        productCount: sql<number>`(select count(*)::int from products p where p.shop_id = "shops"."id")`,
+      })
+      .from(shops)
+      .where(eq(shops.id, id));
+    return row;
+  },
+
+  /** Idempotent: the (user, shop) key admits one row; fans moves only when a row was added. */
+  async follow(userId: number, shopId: number) {
+    return db.transaction(async (tx) => {
+      const added = await tx
+        .insert(shopFollows)
+        .values({ userId, shopId })
+        .onConflictDoNothing()
+        .returning({ shopId: shopFollows.shopId });
+      const [shop] = added.length
+        ? await tx
+            .update(shops)
+            .set({ fans: sql`${shops.fans} + 1` })
+            .where(eq(shops.id, shopId))
+            .returning({ fans: shops.fans })
+        : await tx.select({ fans: shops.fans }).from(shops).where(eq(shops.id, shopId));
+      return { followed: true, fans: shop?.fans ?? 0 };
+    });
+  },
+
+  async unfollow(userId: number, shopId: number) {
+    return db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(shopFollows)
+        .where(and(eq(shopFollows.userId, userId), eq(shopFollows.shopId, shopId)))
+        .returning({ shopId: shopFollows.shopId });
+      const [shop] = removed.length
+        ? await tx
+            .update(shops)
+            .set({ fans: sql`${shops.fans} - 1` })
+            .where(eq(shops.id, shopId))
+            .returning({ fans: shops.fans })
+        : await tx.select({ fans: shops.fans }).from(shops).where(eq(shops.id, shopId));
+      return { followed: false, fans: shop?.fans ?? 0 };
+    });
+  },
+
+  async followedShops(userId: number, offset: number, limit: number) {
+    const where = eq(shopFollows.userId, userId);
+    const [rows, totals] = await Promise.all([
+      db
+        .select({ ...shopCardColumns(null), followed: sql<boolean>`true` })
+        .from(shopFollows)
+        .innerJoin(shops, eq(shops.id, shopFollows.shopId))
+        .where(where)
+        .orderBy(desc(shopFollows.createdAt), desc(shops.id))
+        .offset(offset)
+        .limit(limit),
+      db.select({ total: count() }).from(shopFollows).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  },
+
+  async saveProduct(userId: number, productId: number) {
+    await db.insert(savedProducts).values({ userId, productId }).onConflictDoNothing();
+  },
+
+  async unsaveProduct(userId: number, productId: number) {
+    await db.delete(savedProducts).where(and(eq(savedProducts.userId, userId), eq(savedProducts.productId, productId)));
+  },
+
+  async savedProducts(userId: number, offset: number, limit: number) {
+    const where = eq(savedProducts.userId, userId);
+    const [rows, totals] = await Promise.all([
+      db
+        .select(productCardColumns)
+        .from(savedProducts)
+        .innerJoin(products, eq(products.id, savedProducts.productId))
+        .innerJoin(shops, eq(shops.id, products.shopId))
+        .where(where)
+        .orderBy(desc(savedProducts.createdAt), desc(products.id))
+        .offset(offset)
+        .limit(limit),
+      db.select({ total: count() }).from(savedProducts).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  },
+
+  /** Distinct titles containing the keyword, best sellers first. */
+  async suggestions(keyword: string, limit: number) {
+    const rows = await db
+      .select({ title: products.title })
+      .from(products)
+      .where(ilike(products.title, likePattern(keyword)))
+      .groupBy(products.title)
+      .orderBy(desc(sql`max(${products.sold})`), asc(products.title))
+      .limit(limit);
+    return rows.map((row) => row.title);
+  },
+
+  /** Product nouns ranked by units sold. */
+  async hotKeywords(limit: number) {
+    const rows = await db
+      .select({ keyword: products.keyword })
+      .from(products)
+      .groupBy(products.keyword)
+      .orderBy(desc(sql`sum(${products.sold})`), asc(products.keyword))
+      .limit(limit);
+    return rows.map((row) => row.keyword);
+  },
+
+  async shopName(id: number) {
+    const [row] = await db.select({ name: shops.name }).from(shops).where(eq(shops.id, id));
+    return row?.name;
+  },
+});
+
+export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;

@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/app-error';
+import { currentUser } from '../../plugins/app/auth';
+import { tokenHeaders } from '../user/user.schemas';
+import {
+  cataloguePageQuery,
+  followBody,
+  productIdQuery,
+  productSearchQuery,
+  saveProductBody,
+  shopIdQuery,
+  shopProductsQuery,
+  suggestionsQuery,
+} from './catalogue.schemas';
+import type { CatalogueService } from './catalogue.service';
+
+const tags = ['catalogue'];
+
+/**
+ * Public pages read the token when one is sent, to fill `followed` / `saved`; a missing or expired
+ * token just means an anonymous shopper.
+ */
+const optionalUserId = async (app: FastifyInstance, request: FastifyRequest): Promise<number | null> => {
+  if (!request.headers.token) return null;
+  try {
+    await app.requireUser(request);
+    return currentUser(request).id;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+};
+
+export const catalogueRoutes = async (app: FastifyInstance, { service }: { service: CatalogueService }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: app.requireUser };
+
+  api.get(
+    '/api/catalogue/categories',
+    { schema: { tags, summary: 'The ten categories with their product counts' } },
+    async (request) => ok(request, await service.categories()),
+  );
+  api.get(
+    '/api/catalogue/hot_products',
+    { schema: { tags, summary: 'Best-selling products', querystring: cataloguePageQuery } },
+    async (request) => ok(request, await service.hotProducts(request.query)),
+  );
+  api.get(
+    '/api/catalogue/popular',
+    { schema: { tags, summary: 'Most viewed products', querystring: cataloguePageQuery } },
+    async (request) => ok(request, await service.popularProducts(request.query)),
+  );
+  api.get(
+    '/api/catalogue/hot_shops',
+    {
+      schema: {
+        tags,
+        summary: 'Shops ranked by sales plus accumulated support days',
+        headers: tokenHeaders,
+        querystring: cataloguePageQuery,
+      },
+    },
+    async (request) => ok(request, await service.hotShops(await optionalUserId(app, request), request.query)),
+  );
+  api.get(
+    '/api/catalogue/products',
+    {
+      schema: {
+        tags,
+        summary: 'Search products by keyword, category and price range (cents), sorted and paged',
+        querystring: productSearchQuery,
+      },
+    },
+    async (request) => ok(request, await service.searchProducts(request.query)),
+  );
+  api.get(
+    '/api/catalogue/product',
+    {
+      schema: {
+        tags,
+        summary: 'Product detail; counts a view',
+        headers: tokenHeaders,
+        querystring: productIdQuery,
+      },
+    },
+    async (request) => ok(request, await service.productDetail(request.query.id, await optionalUserId(app, request))),
+  );
+  api.get(
+    '/api/catalogue/shop',
+    { schema: { tags, summary: 'Shop detail', headers: tokenHeaders, querystring: shopIdQuery } },
+    async (request) => ok(request, await service.shopDetail(request.query.id, await optionalUserId(app, request))),
+  );
+  api.get(
+    '/api/catalogue/shop_products',
+    { schema: { tags, summary: "A shop's products, sorted and paged", querystring: shopProductsQuery } },
+    async (request) => ok(request, await service.shopProducts(request.query)),
+  );
+  api.post(
+    '/api/catalogue/follow',
+    { ...signedIn, schema: { tags, summary: 'Follow a shop (idempotent)', headers: tokenHeaders, body: followBody } },
+    async (request) => ok(request, await service.follow(currentUser(request).id, request.body.shopId), 'ok.follow'),
+  );
+  api.post(
+    '/api/catalogue/unfollow',
+    { ...signedIn, schema: { tags, summary: 'Unfollow a shop (idempotent)', headers: tokenHeaders, body: followBody } },
+    async (request) => ok(request, await service.unfollow(currentUser(request).id, request.body.shopId), 'ok.unfollow'),
+  );
+  api.get(
+    '/api/catalogue/followed_shops',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Shops the caller follows', headers: tokenHeaders, querystring: cataloguePageQuery },
+    },
+    async (request) => ok(request, await service.followedShops(currentUser(request).id, request.query)),
+  );
+  api.post(
+    '/api/catalogue/save_product',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Save a product (idempotent)', headers: tokenHeaders, body: saveProductBody },
+    },
+    async (request) =>
+      ok(request, await service.saveProduct(currentUser(request).id, request.body.productId), 'ok.saveProduct'),
+  );
+  api.post(
+    '/api/catalogue/unsave_product',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Unsave a product (idempotent)', headers: tokenHeaders, body: saveProductBody },
+    },
+    async (request) =>
+      ok(request, await service.unsaveProduct(currentUser(request).id, request.body.productId), 'ok.unsaveProduct'),
+  );
+  api.get(
+    '/api/catalogue/saved_products',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Products the caller saved', headers: tokenHeaders, querystring: cataloguePageQuery },
+    },
+    async (request) => ok(request, await service.savedProducts(currentUser(request).id, request.query)),
+  );
+  api.get(
+    '/api/catalogue/suggestions',
+    { schema: { tags, summary: 'Up to ten product titles containing the keyword', querystring: suggestionsQuery } },
+    async (request) => ok(request, await service.suggestions(request.query.keyword)),
+  );
+  api.get(
+    '/api/catalogue/hot_keywords',
+    { schema: { tags, summary: 'Product keywords ranked by units sold' } },
+    async (request) => ok(request, await service.hotKeywords()),
+  );
+};

@@ -1,0 +1,189 @@
+import {
+  PRODUCT_CATEGORIES,
+  SUGGESTION_LIMIT,
+  type CataloguePageQuery,
+  type CategoryCount,
+  type FollowResult,
+  type Page,
+  type ProductCard,
+  type ProductCategory,
+  type ProductDetail,
+  type ProductSearchQuery,
+  type SaveResult,
+  type ShopCard,
+  type ShopDetail,
+  type ShopProductsQuery,
+} from '@marketplace/shared/contracts';
+import { fail } from '../../lib/app-error';
+import { productImageUrl, shopLogoUrl } from '../images/images.service';
+import type { CatalogueRepository, ProductCardRow, ProductRow } from './catalogue.repository';
+
+const RECOMMEND_COUNT = 6;
+const HOT_KEYWORD_COUNT = 10;
+const HOT_KEYWORDS_TTL_MS = 60_000;
+
+export const toProductCard = (row: ProductCardRow): ProductCard => ({
+  id: row.id,
+  title: row.title,
+  image: productImageUrl(row.id),
+  unitPrice: row.unitPrice,
+  sold: row.sold,
+  shopId: row.shopId,
+  shopName: row.shopName,
+  category: row.category as ProductCategory,
+});
+
+type ShopCardRow = Omit<ShopCard, 'logo'>;
+export const toShopCard = (row: ShopCardRow): ShopCard => ({
+  id: row.id,
+  name: row.name,
+  logo: shopLogoUrl(row.id),
+  sales: row.sales,
+  fans: row.fans,
+  favorableRate: row.favorableRate,
+  totalSales: row.totalSales,
+  supportDays: row.supportDays,
+  followed: Boolean(row.followed),
+});
+
+const average = (sum: number, count: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : 0);
+
+const page = <R, T>(
+  { rows, total }: { rows: R[]; total: number },
+  query: CataloguePageQuery,
+  map: (row: R) => T,
+): Page<T> => ({ list: rows.map(map), total, page: query.page, pageSize: query.pageSize });
+
+const offsetOf = (query: CataloguePageQuery) => (query.page - 1) * query.pageSize;
+
+export const createCatalogueService = ({ catalogue }: { catalogue: CatalogueRepository }) => {
+  let hotKeywords: { at: number; keywords: string[] } | undefined;
+  const requireShop = async (shopId: number, userId: number | null) => {
+    const shop = await catalogue.findShop(shopId, userId);
+    if (!shop) throw fail('err.catalogue.shopNotFound');
+    return shop;
+  };
+  const requireProduct = async (productId: number): Promise<ProductRow> => {
+    const product = await catalogue.findProduct(productId);
+    if (!product) throw fail('err.catalogue.productNotFound');
+    return product;
+  };
+
+  return {
+    async categories(): Promise<CategoryCount[]> {
+      const counts = new Map((await catalogue.categoryCounts()).map((row) => [row.category, row.productCount]));
+      return PRODUCT_CATEGORIES.map((key) => ({ key, productCount: counts.get(key) ?? 0 }));
+    },
+
+    async hotProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
+      return page(await catalogue.listProducts({}, 'sales', offsetOf(query), query.pageSize), query, toProductCard);
+    },
+
+    async popularProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
+      return page(await catalogue.listProducts({}, 'seen', offsetOf(query), query.pageSize), query, toProductCard);
+    },
+
+    async searchProducts(query: ProductSearchQuery): Promise<Page<ProductCard>> {
+      const { keyword, category, minPrice, maxPrice, sort } = query;
+      const result = await catalogue.listProducts(
+        { keyword: keyword || undefined, category, minPrice, maxPrice },
+        sort,
+        offsetOf(query),
+        query.pageSize,
+      );
+      return page(result, query, toProductCard);
+    },
+
+    async hotShops(userId: number | null, query: CataloguePageQuery): Promise<Page<ShopCard>> {
+      return page(await catalogue.hotShops(userId, offsetOf(query), query.pageSize), query, toShopCard);
+    },
+
+    async productDetail(productId: number, userId: number | null): Promise<ProductDetail> {
+      const product = await catalogue.viewProduct(productId);
+      if (!product) throw fail('err.catalogue.productNotFound');
+      const [shop, recommend, saved] = await Promise.all([
+        requireShop(product.shopId, userId),
+        catalogue.recommend(product, RECOMMEND_COUNT),
+        userId === null ? false : catalogue.isSaved(userId, product.id),
+      ]);
+      const images = Array.from({ length: product.imageCount }, (_, n) => productImageUrl(product.id, n + 1));
+      return {
+        ...toProductCard({ ...product, shopName: shop.name }),
+        images,
+        stock: product.stock,
+        seen: product.seen,
+        description: product.description,
+        specs: product.specs,
+        recommend: recommend.map(toProductCard),
+        shop: toShopCard(shop),
+        saved,
+        rating: {
+          count: product.ratingCount,
+          productScore: average(product.productScoreSum, product.ratingCount),
+          serviceScore: average(product.serviceScoreSum, product.ratingCount),
+          postageScore: average(product.postageScoreSum, product.ratingCount),
+        },
+      };
+    },
+
+    async shopDetail(shopId: number, userId: number | null): Promise<ShopDetail> {
+      const shop = await requireShop(shopId, userId);
+      return {
+        ...toShopCard(shop),
+        description: shop.description,
+        productCount: shop.productCount,
+        createdAt: shop.createdAt.toISOString(),
+      };
+    },
+
+    async shopProducts(query: ShopProductsQuery): Promise<Page<ProductCard>> {
+      if ((await catalogue.shopName(query.id)) === undefined) throw fail('err.catalogue.shopNotFound');
+      const result = await catalogue.listProducts({ shopId: query.id }, query.sort, offsetOf(query), query.pageSize);
+      return page(result, query, toProductCard);
+    },
+
+    async follow(userId: number, shopId: number): Promise<FollowResult> {
+      if ((await catalogue.shopName(shopId)) === undefined) throw fail('err.catalogue.shopNotFound');
+      return catalogue.follow(userId, shopId);
+    },
+
+    async unfollow(userId: number, shopId: number): Promise<FollowResult> {
+      if ((await catalogue.shopName(shopId)) === undefined) throw fail('err.catalogue.shopNotFound');
+      return catalogue.unfollow(userId, shopId);
+    },
+
+    async followedShops(userId: number, query: CataloguePageQuery): Promise<Page<ShopCard>> {
+      return page(await catalogue.followedShops(userId, offsetOf(query), query.pageSize), query, toShopCard);
+    },
+
+    async saveProduct(userId: number, productId: number): Promise<SaveResult> {
+      await requireProduct(productId);
+      await catalogue.saveProduct(userId, productId);
+      return { saved: true };
+    },
+
+    async unsaveProduct(userId: number, productId: number): Promise<SaveResult> {
+      await requireProduct(productId);
+      await catalogue.unsaveProduct(userId, productId);
+      return { saved: false };
+    },
+
+    async savedProducts(userId: number, query: CataloguePageQuery): Promise<Page<ProductCard>> {
+      return page(await catalogue.savedProducts(userId, offsetOf(query), query.pageSize), query, toProductCard);
+    },
+
+    async suggestions(keyword: string): Promise<string[]> {
+      return keyword ? catalogue.suggestions(keyword, SUGGESTION_LIMIT) : [];
+    },
+
+    /** Ranked over the whole catalogue, so computed at most once a minute. */
+    async hotKeywords(): Promise<string[]> {
+      if (!hotKeywords || hotKeywords.at < Date.now() - HOT_KEYWORDS_TTL_MS) {
+        hotKeywords = { at: Date.now(), keywords: await catalogue.hotKeywords(HOT_KEYWORD_COUNT) };
+      }
+      return hotKeywords.keywords;
+    },
+  };
+};
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

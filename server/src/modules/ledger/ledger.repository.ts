@@ -1,0 +1,73 @@
+import { count, desc, eq, and, sql } from 'drizzle-orm';
+import type { LedgerKind } from '@marketplace/shared/contracts';
+import type { Db } from '../../db/client';
+import { ledgerEntries } from '../../db/schema';
+import { rowsOf, type Executor } from './transaction';
+
+export interface EntryDraft {
+  /** Signed integer cents, never 0. */
+  amount: number;
+  kind: LedgerKind;
+  reference: string | null;
+  note?: string;
+}
+
+export const createLedgerRepository = (db: Db) => ({
+  /**
+   * Applies the entries to the balance and records them in ONE statement: the UPDATE locks the user row
+   * and refuses to go below 0, the INSERT only sees a row when it succeeded. Returns the new balance, or
+   * null when the balance would go negative (nothing written). Call it inside the business transaction.
+   */
+  async post(executor: Executor, userId: number, entries: EntryDraft[]): Promise<number | null> {
+    if (entries.length === 0 || !entries.every((entry) => Math.sign(entry.amount) === Math.sign(entries[0]!.amount))) {
+      throw new Error('ledger.post needs entries of one sign');
+    }
+    const total = entries.reduce((sum, entry) => sum + entry.amount, 0);
+    const values = sql.join(
+      entries.map(
+        (entry, index) =>
+          sql`(${index}::int, ${entry.amount}::bigint, ${entry.kind}::text, ${entry.reference}::text, ${entry.note ?? ''}::text)`,
+      ),
+      sql`, `,
+    );
+    const rows = await rowsOf<{ balance: string | number }>(
+      executor,
+      sql`WITH u AS (
+            UPDATE users SET balance = balance + ${total}::bigint, updated_at = now()
+            WHERE id = ${userId} AND balance + ${total}::bigint >= 0
+            RETURNING id, balance
+          ), e(ord, amount, kind, reference, note) AS (VALUES ${values})
+          INSERT INTO ledger_entries (user_id, amount_cents, balance_after_cents, kind, reference, note)
+          SELECT u.id, e.amount, u.balance - ${total}::bigint + sum(e.amount) OVER (ORDER BY e.ord), e.kind, e.reference, e.note
+          FROM u CROSS JOIN e
+          RETURNING balance_after_cents AS balance`,
+    );
+    if (rows.length === 0) return null;
+    // Entries of one call share a sign (checked above), so the last balance is the extreme one.
+    const balances = rows.map((row) => Number(row.balance));
+    return total < 0 ? Math.min(...balances) : Math.max(...balances);
+  },
+
+  async listForUser(userId: number, kind: LedgerKind | undefined, offset: number, limit: number) {
+    const where = and(eq(ledgerEntries.userId, userId), kind ? eq(ledgerEntries.kind, kind) : undefined);
+    const [rows, totals] = await Promise.all([
+      db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).offset(offset).limit(limit),
+      db.select({ total: count() }).from(ledgerEntries).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  },
+
+  /** Shoppers whose cached balance differs from the sum of their entries (should always be empty). */
+  async mismatches(): Promise<{ userId: number; balance: number; ledger: number }[]> {
+    const rows = await rowsOf<{ user_id: number; balance: string | number; ledger: string | number }>(
+      db,
+      sql`SELECT u.id AS user_id, u.balance, coalesce(sum(l.amount_cents), 0) AS ledger
+          FROM users u LEFT JOIN ledger_entries l ON l.user_id = u.id
+          GROUP BY u.id, u.balance
+          HAVING u.balance <> coalesce(sum(l.amount_cents), 0) OR u.balance < 0`,
+    );
+    return rows.map((row) => ({ userId: row.user_id, balance: Number(row.balance), ledger: Number(row.ledger) }));
+  },
+});
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

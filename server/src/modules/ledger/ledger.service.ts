@@ -1,0 +1,42 @@
+import type { BillQuery, LedgerEntry, Page } from '@marketplace/shared/contracts';
+import { fail } from '../../lib/app-error';
+import type { Db } from '../../db/client';
+import type { LedgerRepository } from './ledger.repository';
+import { inTransaction } from './transaction';
+
+type EntryRow = Awaited<ReturnType<LedgerRepository['listForUser']>>['rows'][number];
+
+const toEntry = (row: EntryRow): LedgerEntry => ({
+  id: row.id,
+  kind: row.kind,
+  amount: row.amountCents,
+  balanceAfter: row.balanceAfterCents,
+  reference: row.reference,
+  note: row.note,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const createLedgerService = ({ db, ledger }: { db: Db; ledger: LedgerRepository }) => ({
+  async listBill(userId: number, query: BillQuery): Promise<Page<LedgerEntry>> {
+    const { rows, total } = await ledger.listForUser(
+      userId,
+      query.kind,
+      (query.page - 1) * query.pageSize,
+      query.pageSize,
+    );
+    return { list: rows.map(toEntry), total, page: query.page, pageSize: query.pageSize };
+  },
+
+  /** Operator credit (+) or debit (−) with a reason: an `adjustment` entry. A debit never overdraws. */
+  async adjust(userId: number, amount: number, reason: string): Promise<{ balance: number }> {
+    const balance = await inTransaction(db, (tx) =>
+      ledger.post(tx, userId, [{ amount, kind: 'adjustment', reference: null, note: reason }]),
+    );
+    if (balance === null) throw fail('err.order.insufficientBalance');
+    return { balance };
+  },
+
+  mismatches: () => ledger.mismatches(),
+});
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

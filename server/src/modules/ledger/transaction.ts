@@ -1,0 +1,41 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** A transaction handle; repositories take it so several writes share one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+/** PostgreSQL codes worth one more try: deadlock detected, serialization failure. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+const sqlState = (error: unknown): string | undefined => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+};
+
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+export const isCheckViolation = (error: unknown) => sqlState(error) === '23514';
+
+/**
+ * Runs `work` in one transaction; a deadlock or serialization failure (another request touched the same
+ * rows in another order) rolls back and retries, so callers see either the whole effect or a clear error.
+ */
+export const inTransaction = async <T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 4): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (attempt >= attempts || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
+    }
+  }
+};
+
+/** `db.execute` rows on both drivers (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> => {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+};

@@ -1,0 +1,73 @@
+import { formatMoney, type RefundBody } from '@marketplace/shared/contracts';
+import type { Db } from '../../db/client';
+import { fail } from '../../lib/app-error';
+import type { LedgerRepository } from '../ledger/ledger.repository';
+import { inTransaction } from '../ledger/transaction';
+import { transitionRefused } from '../orders/order-state-machine';
+import type { OrdersRepository } from '../orders/orders.repository';
+import type { UploadsRepository } from '../uploads/uploads.repository';
+import type { RefundsRepository } from './refunds.repository';
+
+interface Deps {
+  db: Db;
+  refunds: RefundsRepository;
+  orders: OrdersRepository;
+  uploads: UploadsRepository;
+  ledger: LedgerRepository;
+  now: () => Date;
+}
+
+export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now }: Deps) => ({
+  /** One request per order; amount ≤ paid; the proof must be the shopper's own upload. */
+  async request(userId: number, body: RefundBody): Promise<void> {
+    await inTransaction(db, async (tx) => {
+      const order = await orders.find(tx, body.orderId, userId);
+      if (!order) throw fail('err.order.notFound');
+      if (await refunds.findByOrder(tx, order.id)) throw fail('err.refund.alreadySubmitted');
+      if (body.refundAmount > order.totalCents) {
+        throw fail('err.refund.amountTooLarge', { amount: formatMoney(order.totalCents) });
+      }
+      if ((await uploads.countOwned(tx, userId, [body.attachment])) !== 1) throw fail('err.refund.uploadProof');
+      const moved = await refunds.markRequested(tx, order.id, userId);
+      if (!moved) throw transitionRefused('requestRefund', order.status);
+      const created = await refunds.insert(tx, {
+        orderId: order.id,
+        userId,
+        refundType: body.refundType,
+        refundAmountCents: body.refundAmount,
+        productStatus: body.productStatus,
+        reason: body.reason,
+        explain: body.explain,
+        attachmentId: body.attachment,
+      });
+      if (!created) throw fail('err.refund.alreadySubmitted');
+    });
+  },
+
+  /**
+   * Operator decision, once: agree → order refunded (-2) and the amount back to the balance as a
+   * `refund` ledger entry in the same transaction; refuse → the order's previous status, reason kept.
+   */
+  async decide(orderId: number, agree: boolean, reason: string): Promise<void> {
+    if (!agree && !reason.trim()) throw fail('err.refund.refuseReason');
+    await inTransaction(db, async (tx) => {
+      const refund = await refunds.decide(tx, orderId, agree, reason.trim(), now());
+      if (!refund) {
+        if (!(await orders.find(tx, orderId, null))) throw fail('err.order.notFound');
+        throw fail('err.refund.notPending');
+      }
+      const order = await orders.settleRefund(tx, orderId, agree);
+      if (!order) throw transitionRefused(agree ? 'agreeRefund' : 'refuseRefund', 0);
+      if (agree && refund.refundAmountCents > 0) {
+        const balance = await ledger.post(tx, refund.userId, [
+          { amount: refund.refundAmountCents, kind: 'refund', reference: `order:${orderId}`, note: order.orderNo },
+        ]);
+        if (balance === null) throw fail('err.server');
+      }
+    });
+  },
+
+  listPending: () => refunds.listPending(),
+});
+
+export type RefundsService = ReturnType<typeof createRefundsService>;

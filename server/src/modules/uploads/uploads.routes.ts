@@ -1,0 +1,89 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, TOKEN_COOKIE } from '@marketplace/shared/contracts';
+import { fail } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import { sha256 } from '../../lib/secrets';
+import { currentUser } from '../../plugins/app/auth';
+import type { UserRepository } from '../user/user.repository';
+import { tokenHeaders } from '../user/user.schemas';
+import type { OperatorAuth } from '../admin/admin-auth';
+import type { UploadsService } from './uploads.service';
+
+interface Options {
+  service: UploadsService;
+  users: UserRepository;
+  operators: OperatorAuth;
+  now: () => Date;
+}
+
+/** `<img>` requests carry no `token` header; the session cookie (spec: Admin-Token) stands in for it. */
+const tokenOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  if (token) return token;
+  const cookie = request.headers.cookie
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === TOKEN_COOKIE)?.[1];
+  return cookie ? decodeURIComponent(cookie) : undefined;
+};
+
+export const uploadsRoutes = async (app: FastifyInstance, { service, users, operators, now }: Options) => {
+  // Registered here, not globally: only the upload route accepts multipart bodies.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/upload',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload an image (multipart field `file`, PNG/JPEG/WebP/GIF by content, at most 5 MB)',
+        headers: tokenHeaders,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw fail('err.upload.missing');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') throw fail('err.upload.missing');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('err.upload.tooLarge');
+        throw error;
+      }
+      return ok(request, await service.store(currentUser(request).id, bytes), 'ok.orders.upload');
+    },
+  );
+
+  r.get(
+    '/api/upload/:id',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'An uploaded file: its owner (token header or cookie) or an operator (admin-token) only',
+        params: z.object({ id: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const token = tokenOf(request);
+      const user = token ? await users.findUserByToken(sha256(token), now()) : undefined;
+      const { row, bytes } = await service.read(request.params.id, {
+        userId: user?.id ?? null,
+        operator: operators.isOperator(request),
+      });
+      return reply
+        .type(row.mime)
+        .header('cache-control', row.public ? 'public, max-age=86400' : 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(bytes);
+    },
+  );
+};

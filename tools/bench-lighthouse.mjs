@@ -1,0 +1,143 @@
+// Lighthouse (mobile preset: Moto G Power emulation, simulated slow 4G, 4x CPU slowdown) on cold
+// `/home` and `/detail/<id>`, in Debian's Chromium, against a freshly deployed app on 127.0.0.1.
+// Prints a markdown table and writes var/bench/lighthouse.md.
+//
+// Two kinds of run per page:
+// - "first visit": exactly what a new shopper's browser gets; the human-verification interstitial
+//   is drawn first, so its paint is what Lighthouse scores.
+// - "verified": the same cold load (cache and storage reset by Lighthouse) in a tab whose
+//   sessionStorage already holds a human-verification token, i.e. the page itself. Lighthouse
+//   cannot seed sessionStorage on its own; the tab is prepared with puppeteer-core, the driver
+//   Lighthouse itself runs on (its dependency, same version), and handed to Lighthouse.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { buildAll, deployAll, isBuilt, root, startServer, tempDeployDir } from './app-server.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TOTAL_TIMEOUT_MS = 10 * 60_000;
+const VERIFICATION_STORAGE_KEY = 'humanVerification';
+const benchDir = path.join(root, 'var/bench');
+
+const watchdog = setTimeout(() => {
+  console.error(`bench-lighthouse: gave up after ${TOTAL_TIMEOUT_MS / 60_000} minutes`);
+  process.exit(1);
+}, TOTAL_TIMEOUT_MS);
+watchdog.unref();
+
+/** Passes the interstitial once, as a shopper would, and returns the stored token (JSON text). */
+const verificationToken = async (browser, baseUrl) => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${baseUrl}/home`, { waitUntil: 'networkidle2' });
+    const label = await page.waitForSelector("::-p-text(I'm not a robot)", { timeout: 30_000 });
+    await label.click();
+    await page.waitForFunction(
+      (key) => sessionStorage.getItem(key) !== null,
+      { timeout: 60_000 },
+      VERIFICATION_STORAGE_KEY,
+    );
+    return await page.evaluate((key) => sessionStorage.getItem(key), VERIFICATION_STORAGE_KEY);
+  } finally {
+    await page.close();
+  }
+};
+
+const FLAGS = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+
+const run = async ({ browser, port, url, token }) => {
+  let page;
+  if (token) {
+    page = await browser.newPage();
+    await page.evaluateOnNewDocument(
+      (key, value) => sessionStorage.setItem(key, value),
+      VERIFICATION_STORAGE_KEY,
+      token,
+    );
+  }
+  try {
+    const result = await lighthouse(url, { ...FLAGS, port }, undefined, page);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+      lcpElement:
+        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '',
+    };
+  } finally {
+    await page?.close();
+  }
+};
+
+if (!isBuilt()) await buildAll();
+const deployDir = tempDeployDir();
+const rows = [];
+try {
+  await deployAll(deployDir);
+  const server = await startServer({ deployDir });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const hot = await (await fetch(`${server.url}/api/catalogue/hot_products?page=1&pageSize=1`)).json();
+    const productId = hot?.data?.list?.[0]?.id;
+    if (!productId) throw new Error('no product to measure /detail with');
+    const token = await verificationToken(browser, server.url);
+    const pages = [
+      ['/home', `${server.url}/home`],
+      [`/detail/${productId}`, `${server.url}/detail/${productId}`],
+    ];
+    for (const [name, url] of pages) {
+      for (const [kind, seeded] of [
+        ['first visit (interstitial)', null],
+        ['verified', token],
+      ]) {
+        rows.push({ name, kind, ...(await run({ browser, port: chrome.port, url, token: seeded })) });
+      }
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+} finally {
+  rmSync(deployDir, { recursive: true, force: true });
+}
+
+const ms = (value) => `${Math.round(value)} ms`;
+const report = [
+  `# Lighthouse (${new Date().toISOString()})`,
+  '',
+  'Lighthouse 12 mobile preset (simulated throttling), performance category only, Chromium at ' +
+    `\`${CHROMIUM}\`, fresh PGlite server on 127.0.0.1, cold cache. "first visit" scores the ` +
+    'human-verification interstitial a new browser gets; "verified" is the same cold load with a ' +
+    'verification token already in sessionStorage, i.e. the page itself.',
+  '',
+  '| Page | Run | Score | LCP | TBT | FCP | CLS | LCP element |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.kind} | ${r.score} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${ms(r.fcp)} | ${r.cls.toFixed(3)} | ${String(r.lcpElement).replace(/\|/g, '/').slice(0, 60)} |`,
+  ),
+  '',
+].join('\n');
+
+mkdirSync(benchDir, { recursive: true });
+writeFileSync(path.join(benchDir, 'lighthouse.md'), report);
+console.log(report);

@@ -1,0 +1,230 @@
+// Payment throughput: POST /api/order/pay requests/s and p99 on PGlite and on PostgreSQL, with the
+// money invariant checked afterwards (balance == sum of ledger entries for every shopper, every order
+// charged once). Each run: 10 shoppers, ORDERS waiting orders, paid by CONCURRENCY parallel clients,
+// plus one repeated pay per 4 orders (must be refused: "already paid"). Every pay verifies the
+// payment code with argon2id (OWASP parameters), which dominates the cost by design.
+// 127.0.0.1 only; the PostgreSQL database is created and dropped here. Writes var/bench/pay.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root, startServer } from './app-server.mjs';
+
+const require = createRequire(path.join(root, 'server/package.json'));
+const { Client } = require('pg');
+const altcha = await import(pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/index.js')).href);
+const { deriveKey } = await import(
+  pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/algorithms/sha.js')).href
+);
+
+const SHOPPERS = 10;
+const ORDERS = Number(process.env.BENCH_PAY_ORDERS ?? 300);
+const CONCURRENCY = 20;
+const ADMIN_TOKEN = 'bench-pay-operator';
+const PAYMENT_CODE = '123456';
+const FUNDS = 10_000_000;
+const TOTAL_TIMEOUT_MS = 8 * 60_000;
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const watchdog = setTimeout(() => {
+  console.error(`bench-pay: gave up after ${TOTAL_TIMEOUT_MS / 60_000} minutes`);
+  process.exit(1);
+}, TOTAL_TIMEOUT_MS);
+watchdog.unref();
+
+const api = async (base, method, url, { body, headers = {} } = {}) => {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.json();
+};
+const must = async (promise, what) => {
+  const reply = await promise;
+  if (reply.code !== 1) throw new Error(`${what}: ${reply.msg}`);
+  return reply.data;
+};
+
+const humanToken = async (base) => {
+  const challenge = await must(api(base, 'GET', '/api/verification/challenge'), 'challenge');
+  const solution = await altcha.solveChallenge({ challenge, deriveKey });
+  const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return (await must(api(base, 'POST', '/api/verification/verify', { body: { payload } }), 'verify')).verificationToken;
+};
+
+/** Shoppers with a payment code, funds and an address; ORDERS waiting orders spread over them. */
+const prepare = async (base) => {
+  const human = { 'human-verification': await humanToken(base) };
+  const admin = { 'admin-token': ADMIN_TOKEN };
+  const products = (await must(api(base, 'GET', '/api/catalogue/products?sort=sales&pageSize=100'), 'products')).list;
+  const shoppers = [];
+  for (let i = 0; i < SHOPPERS; i++) {
+    const account = `bench_payer_${i}`;
+    await must(
+      api(base, 'POST', '/api/user/register', {
+        headers: human,
+        body: { account, password: 'bench123', confirmPassword: 'bench123' },
+      }),
+      'register',
+    );
+    const login = await must(
+      api(base, 'POST', '/api/user/login', { headers: human, body: { account, password: 'bench123' } }),
+      'login',
+    );
+    const headers = { token: login.userinfo.token };
+    await must(
+      api(base, 'POST', '/api/user/resetPay', {
+        headers,
+        body: { paymentCode: PAYMENT_CODE, confirmPaymentCode: PAYMENT_CODE },
+      }),
+      'resetPay',
+    );
+    await must(
+      api(base, 'POST', '/api/admin/balance/adjust', {
+        headers: admin,
+        body: { account, amount: FUNDS, reason: 'bench funds' },
+      }),
+      'fund',
+    );
+    const address = await must(
+      api(base, 'POST', '/api/user/address_add', {
+        headers,
+        body: {
+          addressee: 'Bench',
+          mobilePhone: '+1 555 010 0000',
+          area: 'Bench City',
+          detailedAddress: '1 Load St',
+          tag: 'home',
+        },
+      }),
+      'address',
+    );
+    shoppers.push({ account, headers, address: address.id, orders: [] });
+  }
+  // Products in stock, with a spec chosen for each; the local count keeps orders within the stock.
+  const stocked = [];
+  for (const product of products) {
+    const detail = await must(api(base, 'GET', `/api/catalogue/product?id=${product.id}`), 'product');
+    if (detail.stock > 0) {
+      stocked.push({
+        id: product.id,
+        left: detail.stock,
+        spec: Object.fromEntries(detail.specs.map((s) => [s.name, s.options[0]])),
+      });
+    }
+  }
+  for (let n = 0; n < ORDERS; n++) {
+    const shopper = shoppers[n % SHOPPERS];
+    const product = stocked.filter((p) => p.left > 0)[n % stocked.length] ?? stocked.find((p) => p.left > 0);
+    if (!product) throw new Error('the demo catalogue ran out of stock');
+    product.left--;
+    const created = await must(
+      api(base, 'POST', '/api/order/create', {
+        headers: shopper.headers,
+        body: { buyNow: { productId: product.id, quantity: 1, spec: product.spec }, addressId: shopper.address },
+      }),
+      'create',
+    );
+    shopper.orders.push(created.orders[0]);
+  }
+  return shoppers;
+};
+
+/** CONCURRENCY workers drain the queue; latency per request. */
+const load = async (base, jobs) => {
+  const latencies = [];
+  const outcomes = { paid: 0, refused: 0, errors: 0 };
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        const t0 = performance.now();
+        try {
+          const reply = await api(base, 'POST', '/api/order/pay', {
+            headers: job.headers,
+            body: { orderIds: [job.order.id], paymentCode: PAYMENT_CODE },
+          });
+          outcomes[reply.code === 1 ? 'paid' : 'refused']++;
+        } catch {
+          outcomes.errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
+  return { rps: Math.round(jobs.length / seconds), p99: Math.round(p99), ...outcomes };
+};
+
+/** Ledger check from the operator API plus: balance = funds − sum of the orders that are paid, per shopper. */
+const invariant = async (base, shoppers) => {
+  const check = await must(
+    api(base, 'GET', '/api/admin/ledger/check', { headers: { 'admin-token': ADMIN_TOKEN } }),
+    'check',
+  );
+  let exact = true;
+  for (const shopper of shoppers) {
+    const info = await must(api(base, 'GET', '/api/user/getUserInfo', { headers: shopper.headers }), 'info');
+    const paid = await must(
+      api(base, 'GET', '/api/user/order_list?status=1&pageSize=100', { headers: shopper.headers }),
+      'orders',
+    );
+    const spent = paid.list.reduce((sum, order) => sum + order.total, 0);
+    if (paid.total !== shopper.orders.length || info.balance !== FUNDS - spent) exact = false;
+  }
+  return check.ok && exact ? 'holds' : `BROKEN (${JSON.stringify(check.mismatches).slice(0, 200)})`;
+};
+
+const measure = async (name, env) => {
+  const server = await startServer({
+    env: { ADMIN_TOKEN, ALTCHA_MAX_NUMBER: '20', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+  });
+  try {
+    const shoppers = await prepare(server.url);
+    const jobs = shoppers.flatMap((s) => s.orders.map((order) => ({ headers: s.headers, order })));
+    // Every 4th order is paid a second time, interleaved: exactly-once under load.
+    const withRepeats = jobs.flatMap((job, i) => (i % 4 === 0 ? [job, job] : [job]));
+    const result = await load(server.url, withRepeats);
+    return { name, requests: withRepeats.length, ...result, invariant: await invariant(server.url, shoppers) };
+  } finally {
+    await server.stop();
+  }
+};
+
+const rows = [await measure('pay, PGlite', {})];
+let pgNote = '';
+const dbName = `bench_pay_${process.pid}`;
+const pgAdmin = new Client({ connectionString: PG_ADMIN_URL });
+try {
+  await pgAdmin.connect();
+  await pgAdmin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  rows.push(await measure('pay, PostgreSQL', { DATABASE_URL: url.toString() }));
+} catch (error) {
+  pgNote = `PostgreSQL not measured: ${error.message}`;
+} finally {
+  await pgAdmin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await pgAdmin.end().catch(() => undefined);
+}
+
+const table = [
+  `Pay (${SHOPPERS} shoppers, ${ORDERS} orders + 1 repeat per 4, ${CONCURRENCY} parallel clients; argon2id payment-code check on every request)`,
+  '',
+  '| Target | requests | requests/s | p99 ms | paid | refused (repeats) | errors | invariant |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.requests} | ${r.rps} | ${r.p99} | ${r.paid} | ${r.refused} | ${r.errors} | ${r.invariant} |`,
+  ),
+  ...(pgNote ? ['', pgNote] : []),
+].join('\n');
+console.log(table);
+mkdirSync(path.join(root, 'var/bench'), { recursive: true });
+writeFileSync(path.join(root, 'var/bench/pay.md'), `${table}\n`);
+process.exit(rows.every((r) => r.invariant === 'holds' && r.paid === ORDERS) ? 0 : 1);
