@@ -39,6 +39,7 @@ export {
   addRemoteNamespace,
   loadCommonMessages,
   loadErrorMessages,
+  loadWithFallback,
   type Messages,
 } from './i18n/load-messages';
 export { translate } from './i18n/translate';

@@ -1,5 +1,5 @@
 import React, { lazy } from 'react';
-import { registerReactCopy, type RemoteModule } from '@marketplace/shared';
+import { loadWithFallback, registerReactCopy, type Messages, type RemoteModule } from '@marketplace/shared';
 
 registerReactCopy(React, 'mfe_catalogue');
 
@@ -17,13 +17,8 @@ const FavouriteShopsScreen = lazy(() => import('../features/shops/components/fav
 
 const catalogue: RemoteModule = {
   namespace: 'catalogue',
-  loadMessages: async (lang) => {
-    try {
-      return (await import(`../locales/${lang}.json`)).default;
-    } catch {
-      return (await import('../locales/en.json')).default;
-    }
-  },
+  loadMessages: (lang) =>
+    loadWithFallback(lang, async (code) => (await import(`../locales/${code}.json`)).default as Messages),
   screens: {
     '/index': HomeScreen,
     '/home': HomeScreen,

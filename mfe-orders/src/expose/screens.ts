@@ -1,5 +1,5 @@
 import React, { lazy } from 'react';
-import { registerReactCopy, type RemoteModule } from '@marketplace/shared';
+import { loadWithFallback, registerReactCopy, type Messages, type RemoteModule } from '@marketplace/shared';
 
 registerReactCopy(React, 'mfe_orders');
 
@@ -12,13 +12,8 @@ const CommentScreen = lazy(() => import('../features/comment/components/comment-
 
 const orders: RemoteModule = {
   namespace: 'orders',
-  loadMessages: async (lang) => {
-    try {
-      return (await import(`../locales/${lang}.json`)).default;
-    } catch {
-      return (await import('../locales/en.json')).default;
-    }
-  },
+  loadMessages: (lang) =>
+    loadWithFallback(lang, async (code) => (await import(`../locales/${code}.json`)).default as Messages),
   screens: {
     '/myPurchases/:status?': OrderListScreen,
     '/order': OrderListScreen,

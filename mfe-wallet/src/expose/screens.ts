@@ -1,5 +1,5 @@
 import React, { lazy } from 'react';
-import { registerReactCopy, type RemoteModule } from '@marketplace/shared';
+import { loadWithFallback, registerReactCopy, type Messages, type RemoteModule } from '@marketplace/shared';
 
 registerReactCopy(React, 'mfe_wallet');
 
@@ -7,13 +7,8 @@ const TopUpScreen = lazy(() => import('../features/top-up/components/top-up-scre
 
 const wallet: RemoteModule = {
   namespace: 'wallet',
-  loadMessages: async (lang) => {
-    try {
-      return (await import(`../locales/${lang}.json`)).default;
-    } catch {
-      return (await import('../locales/en.json')).default;
-    }
-  },
+  loadMessages: (lang) =>
+    loadWithFallback(lang, async (code) => (await import(`../locales/${code}.json`)).default as Messages),
   screens: {
     '/topUp': TopUpScreen,
   },

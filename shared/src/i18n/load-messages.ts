@@ -10,7 +10,7 @@ const messagesOf = (module: { default?: Messages } & Messages): Messages => modu
  * code without a file yet falls back to English. The bundler turns each template import into a
  * map of the files present, so adding `<lang>.json` is all a new language takes.
  */
-const loadWithFallback = async (lang: string, load: (code: string) => Promise<Messages>): Promise<Messages> => {
+export const loadWithFallback = async (lang: string, load: (code: string) => Promise<Messages>): Promise<Messages> => {
   if (isLanguageCode(lang) && lang !== DEFAULT_LANGUAGE) {
     try {
       return await load(lang);
