@@ -1,11 +1,13 @@
 import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AltchaWidget } from './altcha-widget';
 import { fetchChallenge, verifySolution } from './verification-api';
 import { markVerified, useVerificationRequired } from './verification-state';
 import { storeVerificationToken } from '@marketplace/shared';
 import './verification.css';
+
+// The widget (~40 KB gzip) is downloaded only by a browser session that has to pass the check.
+const AltchaWidget = lazy(() => import('./altcha-widget').then((module) => ({ default: module.AltchaWidget })));
 
 type Step = { kind: 'loading' } | { kind: 'ready'; challenge: string } | { kind: 'failed' } | { kind: 'checking' };
 
@@ -48,7 +50,11 @@ const HumanCheck = () => {
         {t('verification.title')}
       </h1>
       <p className="shell-verification__description">{t('verification.description')}</p>
-      {step.kind === 'ready' && <AltchaWidget challenge={step.challenge} onSolved={solved} onStale={loadChallenge} />}
+      {step.kind === 'ready' && (
+        <Suspense fallback={<SpinLoading aria-label={t('loading')} />}>
+          <AltchaWidget challenge={step.challenge} onSolved={solved} onStale={loadChallenge} />
+        </Suspense>
+      )}
       {(step.kind === 'loading' || step.kind === 'checking') && (
         <SpinLoading aria-label={t(step.kind === 'loading' ? 'loading' : 'verification.verifying')} />
       )}
