@@ -30,6 +30,10 @@ export const migrationsFolder = path.join(__dirname, 'migrations');
 export const openDatabase = async (config: DatabaseConfig): Promise<Database> => {
   if (config.kind === 'postgres') {
     const pool = new Pool({ connectionString: config.url, max: 10 });
+    // An idle client whose connection the server closed (restart, failover, an administrator's command)
+    // emits 'error' on the pool; the pool discards it and connects afresh on the next query. Without a
+    // listener that event would crash the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });
