@@ -14,7 +14,7 @@ const web = (name) => ({
   testEnvironment: '<rootDir>/../tools/jest/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-web.ts'],
-  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/../tools/jest/style-stub.cjs' },
+  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/../tools/jest/css-module.cjs' },
   transform,
   transformIgnorePatterns,
 });
