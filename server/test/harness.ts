@@ -166,6 +166,10 @@ export const databaseFingerprint = async (db: Db): Promise<string> => {
     'refunds',
     'comments',
     'promo_codes',
+    'deposit_channels',
+    'recharges',
+    'withdrawals',
+    'operator_audit',
   ];
   const parts: string[] = [];
   for (const table of tables) {

@@ -197,6 +197,9 @@ export const ordersFingerprint = async (t: TestApp) => {
     'products',
     'shops',
     'bag_items',
+    'recharges',
+    'withdrawals',
+    'operator_audit',
   ];
   const parts: string[] = [];
   for (const table of tables) {

@@ -35,6 +35,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Injectable clock so lock and expiry rules are testable. */
   now: () => Date;
+  /** Withdrawal service charge and minimum; defaults: 1 %, $1.00. */
+  wallet?: { serviceChargeBp: number; minWithdrawCents: number };
   /** Operator API credential (`admin-token` header); unset = generated into DATA_DIR/admin.token. */
   adminToken?: string;
 }
@@ -75,5 +77,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     seedDemo: true,
     now: () => new Date(),
     adminToken: env.ADMIN_TOKEN || undefined,
+    wallet: {
+      serviceChargeBp: env.WITHDRAW_SERVICE_CHARGE_BP === '0' ? 0 : int(env.WITHDRAW_SERVICE_CHARGE_BP, 100),
+      minWithdrawCents: int(env.WITHDRAW_MIN_CENTS, 100),
+    },
   };
 };

@@ -9,3 +9,4 @@ export * from './uploads';
 export * from './refunds';
 export * from './comments';
 export * from './promos';
+export * from './wallet';

@@ -18,7 +18,10 @@ export const ledgerEntries = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
-    /** e.g. `order:12`; payments and refunds of one order are unique, so one is never charged twice. */
+    /**
+     * e.g. `order:12`, `recharge:3`; payments, refunds, top-ups and withdrawal holds/returns of one
+     * business row are unique, so none is ever applied twice.
+     */
     reference: text('reference'),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,7 +30,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_idx').on(t.userId, t.id),
     uniqueIndex('ledger_entries_once_per_reference')
       .on(t.kind, t.reference)
-      .where(sql`${t.kind} IN ('payment', 'refund') AND ${t.reference} IS NOT NULL`),
+      .where(
+        sql`${t.kind} IN ('payment', 'refund', 'topup', 'withdrawal', 'withdrawalRefund') AND ${t.reference} IS NOT NULL`,
+      ),
     check('ledger_entries_amount_non_zero', sql`${t.amountCents} <> 0`),
     check('ledger_entries_balance_after_non_negative', sql`${t.balanceAfterCents} >= 0`),
   ],

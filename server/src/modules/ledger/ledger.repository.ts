@@ -1,7 +1,7 @@
 import { count, desc, eq, and, sql } from 'drizzle-orm';
 import type { LedgerKind } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
-import { ledgerEntries } from '../../db/schema';
+import { ledgerEntries, users } from '../../db/schema';
 import { rowsOf, type Executor } from './transaction';
 
 export interface EntryDraft {
@@ -55,6 +55,21 @@ export const createLedgerRepository = (db: Db) => ({
       db.select({ total: count() }).from(ledgerEntries).where(where),
     ]);
     return { rows, total: totals[0]?.total ?? 0 };
+  },
+
+  async balance(userId: number): Promise<number | undefined> {
+    const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+    return row?.balance;
+  },
+
+  /** The balance after each of the latest `limit` entries, newest first. */
+  async history(userId: number, limit: number) {
+    return db
+      .select({ at: ledgerEntries.createdAt, balance: ledgerEntries.balanceAfterCents })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(limit);
   },
 
   /** Shoppers whose cached balance differs from the sum of their entries (should always be empty). */

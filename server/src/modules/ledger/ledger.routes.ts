@@ -20,4 +20,16 @@ export const ledgerRoutes = async (app: FastifyInstance, { service }: { service:
     },
     async (request) => ok(request, await service.listBill(currentUser(request).id, request.query)),
   );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/user/balance_history',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['ledger'],
+        summary: "The caller's balance after each of the latest 200 entries, oldest first (fund-record chart)",
+        headers: tokenHeaders,
+      },
+    },
+    async (request) => ok(request, await service.balanceHistory(currentUser(request).id)),
+  );
 };

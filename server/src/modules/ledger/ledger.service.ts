@@ -1,8 +1,11 @@
-import type { BillQuery, LedgerEntry, Page } from '@marketplace/shared/contracts';
+import type { BalancePoint, BillQuery, LedgerEntry, Page } from '@marketplace/shared/contracts';
+
 import { fail } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import type { LedgerRepository } from './ledger.repository';
 import { inTransaction } from './transaction';
+
+const BALANCE_HISTORY_POINTS = 200;
 
 type EntryRow = Awaited<ReturnType<LedgerRepository['listForUser']>>['rows'][number];
 
@@ -25,6 +28,12 @@ export const createLedgerService = ({ db, ledger }: { db: Db; ledger: LedgerRepo
       query.pageSize,
     );
     return { list: rows.map(toEntry), total, page: query.page, pageSize: query.pageSize };
+  },
+
+  /** Balance after each of the latest entries, oldest first: the fund-record chart. */
+  async balanceHistory(userId: number): Promise<BalancePoint[]> {
+    const rows = await ledger.history(userId, BALANCE_HISTORY_POINTS);
+    return rows.reverse().map((row) => ({ at: row.at.toISOString(), balance: row.balance }));
   },
 
   /** Operator credit (+) or debit (−) with a reason: an `adjustment` entry. A debit never overdraws. */

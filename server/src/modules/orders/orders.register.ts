@@ -28,6 +28,7 @@ import type { UserService } from '../user/user.service';
 import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
+import { registerWallet } from '../wallet/wallet.register';
 
 interface Deps {
   db: Db;
@@ -36,7 +37,7 @@ interface Deps {
   userService: UserService;
 }
 
-/** Wires ledger, addresses, checkout, orders, refunds, comments, uploads and the operator API (one line in app.ts). */
+/** Wires ledger, wallet, addresses, checkout, orders, refunds, comments, uploads and the operator API (one line in app.ts). */
 export const registerOrders = async (app: FastifyInstance, { db, config, users, userService }: Deps) => {
   const now = config.now;
   const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
@@ -87,4 +88,13 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
     now,
   });
   await app.register(adminRoutes, { operators, orders, refunds, ledger, users });
+  await registerWallet(app, {
+    db,
+    operators,
+    ledger: ledgerRepository,
+    uploads: uploadsRepository,
+    userService,
+    config: config.wallet,
+    now,
+  });
 };

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AuditStatus, DrawType, EvidenceMethod, RechargeMethod } from '@marketplace/shared/contracts';
+import { uploads } from './uploads';
+import { users } from './users';
+
+/**
+ * Where shoppers send money for bank, on-chain and manual top-ups. Operators configure them
+ * (`/api/admin/deposit_channel`); `address_pattern` is the regular expression a sending or payout
+ * address must match on this network, so an address of another network is refused.
+ */
+export const depositChannels = pgTable('deposit_channels', {
+  id: serial('id').primaryKey(),
+  method: text('method').$type<EvidenceMethod>().notNull(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  detail: text('detail').notNull().default(''),
+  addressPattern: text('address_pattern').notNull().default(''),
+  minAmountCents: bigint('min_amount_cents', { mode: 'number' }).notNull().default(100),
+  /** On-chain channels can also pay out withdrawals. */
+  withdrawable: boolean('withdrawable').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Top-up requests and card top-ups. Status 0 auditing, 1 passed, 2 refused; decided once. */
+export const recharges = pgTable(
+  'recharges',
+  {
+    id: serial('id').primaryKey(),
+    rechargeNo: text('recharge_no').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    method: text('method').$type<RechargeMethod>().notNull(),
+    channelId: integer('channel_id').references(() => depositChannels.id),
+    /** Channel name (or card brand) as it was when submitted. */
+    network: text('network').notNull(),
+    depositAddress: text('deposit_address').notNull().default(''),
+    /** Where the shopper paid from; for cards the masked number. */
+    payerAddress: text('payer_address').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    actualArrivalCents: bigint('actual_arrival_cents', { mode: 'number' }).notNull(),
+    evidenceId: text('evidence_id').references(() => uploads.id),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    providerRef: text('provider_ref'),
+    requestId: text('request_id'),
+    status: smallint('status').$type<AuditStatus>().notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('recharges_user_idx').on(t.userId, t.id),
+    index('recharges_status_idx').on(t.status, t.id),
+    uniqueIndex('recharges_once_per_request')
+      .on(t.userId, t.requestId)
+      .where(sql`${t.requestId} IS NOT NULL`),
+    check('recharges_amount_positive', sql`${t.amountCents} > 0 AND ${t.actualArrivalCents} >= 0`),
+    check('recharges_status_known', sql`${t.status} IN (0, 1, 2)`),
+  ],
+);
+
+/** Withdrawals: the draw amount is held (ledger) at request time; refusal returns it, approval pays out. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    withdrawalNo: text('withdrawal_no').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    drawType: text('draw_type').$type<DrawType>().notNull(),
+    drawAmountCents: bigint('draw_amount_cents', { mode: 'number' }).notNull(),
+    serviceChargeCents: bigint('service_charge_cents', { mode: 'number' }).notNull(),
+    actualArrivalCents: bigint('actual_arrival_cents', { mode: 'number' }).notNull(),
+    /** Full card number: the operator pays out to it; shoppers only ever see it masked. */
+    bankCardNo: text('bank_card_no').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    channelId: integer('channel_id').references(() => depositChannels.id),
+    address: text('address').notNull().default(''),
+    requestId: text('request_id'),
+    status: smallint('status').$type<AuditStatus>().notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.id),
+    index('withdrawals_status_idx').on(t.status, t.id),
+    uniqueIndex('withdrawals_once_per_request')
+      .on(t.userId, t.requestId)
+      .where(sql`${t.requestId} IS NOT NULL`),
+    check(
+      'withdrawals_amounts',
+      sql`${t.drawAmountCents} > 0 AND ${t.serviceChargeCents} >= 0 AND ${t.actualArrivalCents} > 0 AND ${t.actualArrivalCents} + ${t.serviceChargeCents} = ${t.drawAmountCents}`,
+    ),
+    check('withdrawals_status_known', sql`${t.status} IN (0, 1, 2)`),
+  ],
+);
+
+/** Every operator decision and configuration change, written in the same transaction as the change. */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operator_audit_target_idx').on(t.targetType, t.targetId)],
+);

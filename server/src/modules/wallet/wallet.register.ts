@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { OperatorAuth } from '../admin/admin-auth';
+import type { LedgerRepository } from '../ledger/ledger.repository';
+import type { UploadsRepository } from '../uploads/uploads.repository';
+import type { UserService } from '../user/user.service';
+import { createSandboxProvider, type PaymentProvider } from './payment-provider';
+import { walletAdminRoutes } from './wallet.admin.routes';
+import { createWalletRepository } from './wallet.repository';
+import { walletRoutes } from './wallet.routes';
+import { createWalletService, DEFAULT_WALLET_CONFIG, type WalletConfig } from './wallet.service';
+
+interface Deps {
+  db: Db;
+  operators: OperatorAuth;
+  ledger: LedgerRepository;
+  uploads: UploadsRepository;
+  userService: UserService;
+  config?: WalletConfig;
+  provider?: PaymentProvider;
+  now: () => Date;
+}
+
+/** Wires the wallet (top-up, withdraw, records) and its operator API. */
+export const registerWallet = async (app: FastifyInstance, deps: Deps) => {
+  const service = createWalletService({
+    db: deps.db,
+    wallet: createWalletRepository(deps.db),
+    ledger: deps.ledger,
+    uploads: deps.uploads,
+    users: deps.userService,
+    provider: deps.provider ?? createSandboxProvider(),
+    config: deps.config ?? DEFAULT_WALLET_CONFIG,
+    now: deps.now,
+  });
+  await service.ensureChannels();
+  await app.register(walletRoutes, { service });
+  await app.register(walletAdminRoutes, { operators: deps.operators, service });
+};

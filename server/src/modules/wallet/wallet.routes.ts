@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rechargeBody, recordQuery, withdrawBody } from '@marketplace/shared/contracts';
+import { ok } from '../../lib/envelope';
+import { currentUser } from '../../plugins/app/auth';
+import { tokenHeaders } from '../user/user.schemas';
+import type { WalletService } from './wallet.service';
+
+/** Spec section 7 wallet calls: networks, top-up, withdraw and both record lists. */
+export const walletRoutes = async (app: FastifyInstance, { service }: { service: WalletService }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['wallet'];
+  const preHandler = app.requireUser;
+  // A shopper submits a handful of these a day; the limit stops a script, not a person.
+  const rateLimit = { max: 30, timeWindow: 60_000 };
+
+  r.get(
+    '/api/user/getBlockchain',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Deposit channels (on-chain networks, bank, manual) that are open',
+        headers: tokenHeaders,
+      },
+    },
+    async (request) => ok(request, await service.blockchain()),
+  );
+  r.post(
+    '/api/user/recharge',
+    {
+      preHandler,
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary:
+          'Top up: bank, on-chain or manual with payment evidence (auditing until an operator decides), or card (credited at once). A repeated requestId is applied once.',
+        headers: tokenHeaders,
+        body: rechargeBody,
+      },
+    },
+    async (request) => {
+      const result = await service.recharge(currentUser(request), request.body);
+      return ok(request, result, request.body.method === 'card' ? 'ok.wallet.cardRecharge' : 'ok.wallet.recharge');
+    },
+  );
+  r.get(
+    '/api/user/extract',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'What a withdrawal needs: balance, service charge rate, minimum, payout networks',
+        headers: tokenHeaders,
+      },
+    },
+    async (request) => ok(request, await service.withdrawInfo(currentUser(request))),
+  );
+  r.post(
+    '/api/user/extract',
+    {
+      preHandler,
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary:
+          'Withdraw to a bank card or on-chain with the payment code; the amount is held at once and the service charge comes out of it',
+        headers: tokenHeaders,
+        body: withdrawBody,
+      },
+    },
+    async (request) => ok(request, await service.withdraw(currentUser(request), request.body), 'ok.wallet.withdrawal'),
+  );
+  r.get(
+    '/api/user/recharge_log',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The caller's top-ups, by audit status",
+        headers: tokenHeaders,
+        querystring: recordQuery,
+      },
+    },
+    async (request) => ok(request, await service.listRecharges(currentUser(request).id, request.query)),
+  );
+  r.get(
+    '/api/user/extract_log',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The caller's withdrawals, by audit status",
+        headers: tokenHeaders,
+        querystring: recordQuery,
+      },
+    },
+    async (request) => ok(request, await service.listWithdrawals(currentUser(request).id, request.query)),
+  );
+};
