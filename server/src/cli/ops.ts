@@ -8,6 +8,15 @@
  *   npm run ops -- refund <orderId> agree|refuse [reason...]
  *   npm run ops -- adjust <account> <amount in dollars, e.g. 12.50 or -3> <reason...>
  *   npm run ops -- check                           balance == sum(ledger) for every shopper
+ *   npm run ops -- recharges [status]              top-ups (status: 0 auditing (default), 1 passed, 2 refused, all)
+ *   npm run ops -- recharge <id> approve|refuse [reason...]
+ *   npm run ops -- withdrawals [status]            withdrawals (same statuses)
+ *   npm run ops -- withdrawal <id>                 one withdrawal with its full payout account
+ *   npm run ops -- withdraw <id> approve|refuse [reason...]   approve = paid out; refuse = amount returned
+ *   npm run ops -- channels                        deposit channels
+ *   npm run ops -- channel-add <bank|onChain|manual> <name> <address> [minDollars] [addressRegex] [withdrawable]
+ *   npm run ops -- channel-on|channel-off <id>
+ *   npm run ops -- audit [limit]                   latest operator decisions
  * OPS_URL (default http://127.0.0.1:$PORT or 8080) and ADMIN_TOKEN (default: DATA_DIR/admin.token).
  */
 import { readFileSync } from 'node:fs';
@@ -38,11 +47,26 @@ const request = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): 
   return envelope.data;
 };
 
-const id = (value: string | undefined) => {
+const id = (value: string | undefined, what = 'an order') => {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`Not an order id: ${value ?? '(missing)'}`);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`Not ${what} id: ${value ?? '(missing)'}`);
   return parsed;
 };
+
+const decision = (value: string | undefined) => {
+  if (value !== 'approve' && value !== 'refuse') throw new Error('Say approve or refuse');
+  return value === 'approve';
+};
+
+const AUDIT_LABELS: Record<number, string> = { 0: 'auditing', 1: 'passed', 2: 'refused' };
+
+interface RecordRow {
+  id: number;
+  status: number;
+  reason: string;
+  createdAt: string;
+  [key: string]: unknown;
+}
 
 const dollarsToCents = (value: string | undefined) => {
   const match = /^(-)?(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value ?? '');
@@ -101,6 +125,91 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
     return `balance now ${formatMoney(result.balance)}`;
   },
   check: () => request('GET', '/api/admin/ledger/check'),
+  async recharges([status = '0']) {
+    const page = await request<{ list: RecordRow[]; total: number }>(
+      'GET',
+      `/api/admin/recharges?status=${encodeURIComponent(status)}&pageSize=100`,
+    );
+    console.table(
+      page.list.map((r) => ({
+        id: r.id,
+        no: r.rechargeNo,
+        method: r.method,
+        network: r.network,
+        from: r.address,
+        amount: formatMoney(r.amount as number),
+        status: AUDIT_LABELS[r.status],
+        reason: r.reason,
+        created: r.createdAt,
+      })),
+    );
+    return `${page.total} top-up(s)`;
+  },
+  async recharge([rechargeId, verdict, ...reason]) {
+    const agree = decision(verdict);
+    await request('POST', '/api/admin/recharge/decide', {
+      id: id(rechargeId, 'a top-up'),
+      agree,
+      reason: reason.join(' '),
+    });
+    return agree ? 'approved: the balance is credited' : 'refused';
+  },
+  async withdrawals([status = '0']) {
+    const page = await request<{ list: RecordRow[]; total: number }>(
+      'GET',
+      `/api/admin/withdrawals?status=${encodeURIComponent(status)}&pageSize=100`,
+    );
+    console.table(
+      page.list.map((w) => ({
+        id: w.id,
+        no: w.withdrawalNo,
+        type: w.drawType,
+        to: `${String(w.bankName)} ${String(w.account)}`,
+        amount: formatMoney(w.drawAmount as number),
+        charge: formatMoney(w.serviceCharge as number),
+        arrival: formatMoney(w.actualArrival as number),
+        status: AUDIT_LABELS[w.status],
+        reason: w.reason,
+        created: w.createdAt,
+      })),
+    );
+    return `${page.total} withdrawal(s)`;
+  },
+  withdrawal: ([withdrawalId]) => request('GET', `/api/admin/withdrawal?id=${id(withdrawalId, 'a withdrawal')}`),
+  async withdraw([withdrawalId, verdict, ...reason]) {
+    const agree = decision(verdict);
+    await request('POST', '/api/admin/withdrawal/decide', {
+      id: id(withdrawalId, 'a withdrawal'),
+      agree,
+      reason: reason.join(' '),
+    });
+    return agree ? 'approved: marked paid' : 'refused: the full amount is back on the balance';
+  },
+  async channels() {
+    const list = await request<Record<string, unknown>[]>('GET', '/api/admin/deposit_channels');
+    console.table(list.map(({ createdAt: _createdAt, ...rest }) => rest));
+    return `${list.length} channel(s)`;
+  },
+  async 'channel-add'([method, name, address, minDollars = '1', addressPattern = '', withdrawable = 'no']) {
+    const row = await request<{ id: number }>('POST', '/api/admin/deposit_channel', {
+      method,
+      name,
+      address,
+      minAmount: dollarsToCents(minDollars),
+      addressPattern,
+      withdrawable: withdrawable === 'yes' || withdrawable === 'true',
+    });
+    return `channel ${row.id} added`;
+  },
+  'channel-on': ([channelId]) =>
+    request('POST', '/api/admin/deposit_channel/enabled', { id: id(channelId, 'a channel'), enabled: true }).then(
+      () => 'open',
+    ),
+  'channel-off': ([channelId]) =>
+    request('POST', '/api/admin/deposit_channel/enabled', { id: id(channelId, 'a channel'), enabled: false }).then(
+      () => 'closed',
+    ),
+  audit: ([limit = '50']) => request('GET', `/api/admin/audit?limit=${encodeURIComponent(limit)}`),
 };
 
 const main = async () => {

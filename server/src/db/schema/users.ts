@@ -17,6 +17,10 @@ export const users = pgTable(
     lang: text('lang').notNull().default('en'),
     paymentFailures: smallint('payment_failures').notNull().default(0),
     paymentLockedUntil: timestamp('payment_locked_until', { withTimezone: true }),
+    /** Payment-code checks claimed and not finished yet: they count against the limit while in flight. */
+    paymentPending: smallint('payment_pending').notNull().default(0),
+    /** Last claim; claims older than a minute are stale (a killed process) and no longer count. */
+    paymentAttemptAt: timestamp('payment_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

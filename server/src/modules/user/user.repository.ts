@@ -37,22 +37,68 @@ export const createUserRepository = (db: Db) => ({
       .where(eq(users.id, id));
   },
 
-  /** Atomic increment, so parallel wrong guesses cannot slip past the limit. */
-  async addPaymentFailure(id: number): Promise<number> {
+  /**
+   * Claims one payment-code check BEFORE the code is verified, in one conditional update: refused while
+   * locked or while recorded failures plus checks in flight reach `max`, so parallel guesses cannot get
+   * more tries than the limit. An expired lock starts a fresh count. Undefined = refused.
+   */
+  async claimPaymentCheck(id: number, max: number, now: Date): Promise<{ failures: number } | undefined> {
+    const lockOver = sql`(${users.paymentLockedUntil} IS NOT NULL AND ${users.paymentLockedUntil} <= ${now})`;
+    const stale = sql`(${users.paymentAttemptAt} IS NULL OR ${users.paymentAttemptAt} < ${new Date(now.getTime() - 60_000)})`;
     const [row] = await db
       .update(users)
-      .set({ paymentFailures: sql`${users.paymentFailures} + 1` })
-      .where(eq(users.id, id))
+      .set({
+        paymentFailures: sql`CASE WHEN ${lockOver} THEN 0 ELSE ${users.paymentFailures} END`,
+        paymentLockedUntil: sql`CASE WHEN ${lockOver} THEN NULL ELSE ${users.paymentLockedUntil} END`,
+        paymentPending: sql`CASE WHEN ${stale} THEN 1 ELSE ${users.paymentPending} + 1 END`,
+        paymentAttemptAt: now,
+      })
+      .where(
+        and(
+          eq(users.id, id),
+          sql`(${users.paymentLockedUntil} IS NULL OR ${lockOver})`,
+          sql`(CASE WHEN ${lockOver} THEN 0 ELSE ${users.paymentFailures} END)
+              + (CASE WHEN ${stale} THEN 0 ELSE ${users.paymentPending} END) < ${max}`,
+        ),
+      )
       .returning({ failures: users.paymentFailures });
-    return row?.failures ?? 0;
+    return row;
   },
 
-  async lockPayments(id: number, until: Date) {
-    await db.update(users).set({ paymentFailures: 0, paymentLockedUntil: until }).where(eq(users.id, id));
+  /** A claimed check failed: one more failure, and the lock once `max` is reached. */
+  async failPaymentCheck(id: number, max: number, lockUntil: Date) {
+    const [row] = await db
+      .update(users)
+      .set({
+        paymentPending: sql`GREATEST(${users.paymentPending} - 1, 0)`,
+        paymentFailures: sql`${users.paymentFailures} + 1`,
+        paymentLockedUntil: sql`CASE WHEN ${users.paymentFailures} + 1 >= ${max} THEN coalesce(${users.paymentLockedUntil}, ${lockUntil}) ELSE ${users.paymentLockedUntil} END`,
+      })
+      .where(eq(users.id, id))
+      .returning({ failures: users.paymentFailures, lockedUntil: users.paymentLockedUntil });
+    return row;
   },
 
-  async clearPaymentFailures(id: number) {
-    await db.update(users).set({ paymentFailures: 0, paymentLockedUntil: null }).where(eq(users.id, id));
+  /**
+   * A claimed check passed: failures start again from 0, unless another check locked paying meanwhile
+   * (then the lock stands and the caller refuses). Checks still in flight keep their claims.
+   */
+  async passPaymentCheck(id: number, now: Date): Promise<{ lockedUntil: Date | null }> {
+    const [row] = await db
+      .update(users)
+      .set({
+        paymentPending: sql`GREATEST(${users.paymentPending} - 1, 0)`,
+        paymentFailures: sql`CASE WHEN ${users.paymentLockedUntil} > ${now} THEN ${users.paymentFailures} ELSE 0 END`,
+      })
+      .where(eq(users.id, id))
+      .returning({ lockedUntil: users.paymentLockedUntil });
+    const lockedUntil = row?.lockedUntil ?? null;
+    return { lockedUntil: lockedUntil && lockedUntil > now ? lockedUntil : null };
+  },
+
+  async paymentLock(id: number): Promise<Date | null> {
+    const [row] = await db.select({ until: users.paymentLockedUntil }).from(users).where(eq(users.id, id));
+    return row?.until ?? null;
   },
 
   async insertToken(userId: number, tokenHash: string, expiresAt: Date) {

@@ -47,6 +47,39 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
   // Hashed once so an unknown account costs the same argon2 work as a known one (no timing oracle).
   const dummyHash = hashSecret(newToken());
 
+  const lockedError = (until: Date) =>
+    fail('err.paymentLocked', { time: lockTime(until) }, {
+      reason: 'PAYMENT_LOCKED',
+      lockedUntil: until.toISOString(),
+    } satisfies VerifyPayFailure);
+
+  /**
+   * One counter guards every check of the payment code (pay, verify_pay, withdraw, resetPay): the attempt
+   * is claimed atomically before argon2 runs, so a burst of parallel guesses gets at most
+   * PAYMENT_CODE_MAX_FAILURES evaluations, and a right code arriving once locked is refused.
+   */
+  const checkPaymentCode = async (user: UserRow, hash: string, given: string, wrongKey: string) => {
+    const claimed = await users.claimPaymentCheck(user.id, PAYMENT_CODE_MAX_FAILURES, now());
+    if (!claimed) {
+      const until = await users.paymentLock(user.id);
+      if (until && until > now()) throw lockedError(until);
+      // The limit is taken by checks still in flight: as good as locked for this one.
+      throw lockedError(new Date(now().getTime() + 60_000));
+    }
+    if (await verifySecret(hash, given)) {
+      const { lockedUntil } = await users.passPaymentCheck(user.id, now());
+      if (lockedUntil) throw lockedError(lockedUntil);
+      return;
+    }
+    const until = new Date(now().getTime() + PAYMENT_CODE_LOCK_MINUTES * 60_000);
+    const failed = await users.failPaymentCheck(user.id, PAYMENT_CODE_MAX_FAILURES, until);
+    if (failed?.lockedUntil && failed.lockedUntil > now()) throw lockedError(failed.lockedUntil);
+    throw fail(wrongKey, undefined, {
+      reason: 'WRONG_PAYMENT_CODE',
+      attemptsLeft: PAYMENT_CODE_MAX_FAILURES - (failed?.failures ?? PAYMENT_CODE_MAX_FAILURES),
+    } satisfies VerifyPayFailure);
+  };
+
   const issueToken = async (userId: number): Promise<string> => {
     const token = newToken();
     await users.insertToken(userId, sha256(token), new Date(now().getTime() + TOKEN_TTL_MS));
@@ -90,7 +123,8 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     async setPaymentCode(user: UserRow, body: ResetPayBody): Promise<void> {
       if (user.paymentCodeHash) {
         if (!body.oldPaymentCode) throw fail('err.oldPasswordRequired');
-        if (!(await verifySecret(user.paymentCodeHash, body.oldPaymentCode))) throw fail('err.oldPasswordWrong');
+        // The old code is a guess like any other: same counter and lock as paying.
+        await checkPaymentCode(user, user.paymentCodeHash, body.oldPaymentCode, 'err.oldPasswordWrong');
       }
       await users.setPaymentCode(user.id, await hashSecret(body.paymentCode));
     },
@@ -99,30 +133,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       if (!user.paymentCodeHash) {
         throw fail('err.paymentCodeNotSet', undefined, { reason: 'PAYMENT_CODE_NOT_SET' } satisfies VerifyPayFailure);
       }
-      const lockedUntil = user.paymentLockedUntil;
-      if (lockedUntil && lockedUntil > now()) {
-        throw fail('err.paymentLocked', { time: lockTime(lockedUntil) }, {
-          reason: 'PAYMENT_LOCKED',
-          lockedUntil: lockedUntil.toISOString(),
-        } satisfies VerifyPayFailure);
-      }
-      if (await verifySecret(user.paymentCodeHash, paymentCode)) {
-        if (user.paymentFailures > 0 || lockedUntil) await users.clearPaymentFailures(user.id);
-        return;
-      }
-      const failures = await users.addPaymentFailure(user.id);
-      if (failures >= PAYMENT_CODE_MAX_FAILURES) {
-        const until = new Date(now().getTime() + PAYMENT_CODE_LOCK_MINUTES * 60_000);
-        await users.lockPayments(user.id, until);
-        throw fail('err.paymentLocked', { time: lockTime(until) }, {
-          reason: 'PAYMENT_LOCKED',
-          lockedUntil: until.toISOString(),
-        } satisfies VerifyPayFailure);
-      }
-      throw fail('err.payFail', undefined, {
-        reason: 'WRONG_PAYMENT_CODE',
-        attemptsLeft: PAYMENT_CODE_MAX_FAILURES - failures,
-      } satisfies VerifyPayFailure);
+      await checkPaymentCode(user, user.paymentCodeHash, paymentCode, 'err.payFail');
     },
 
     listLanguages() {

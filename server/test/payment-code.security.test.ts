@@ -1,0 +1,76 @@
+import { PAYMENT_CODE_MAX_FAILURES, type VerifyPayFailure } from '@marketplace/shared/contracts';
+import { call, type TestApp } from './harness';
+import { createOrdersTestApp, createShopper, fund, PAYMENT_CODE, type Shopper } from './orders.helpers';
+import { withdraw } from './wallet.helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createOrdersTestApp();
+});
+afterAll(() => t.close());
+
+const verify = (shopper: Shopper, paymentCode: string) =>
+  call<VerifyPayFailure | null>(t.app, {
+    method: 'POST',
+    url: '/api/user/verify_pay',
+    headers: shopper.headers,
+    payload: { paymentCode },
+  });
+
+const reasons = (replies: { data: unknown }[]) =>
+  replies.map((reply) => (reply.data as { reason?: string } | null)?.reason ?? 'OK');
+
+describe('one payment-code counter, claimed before verifying', () => {
+  it('evaluates at most 5 of 100 parallel wrong codes and refuses the right one in the middle once locked', async () => {
+    const shopper = await createShopper(t, 'burst');
+    const codes = Array.from({ length: 100 }, (_, i) => (i === 50 ? PAYMENT_CODE : String(900_000 + i)));
+    const replies = await Promise.all(codes.map((code) => verify(shopper, code)));
+    const seen = reasons(replies);
+    expect(
+      seen.filter((r) => r === 'WRONG_PAYMENT_CODE').length + seen.filter((r) => r === 'OK').length,
+    ).toBeLessThanOrEqual(PAYMENT_CODE_MAX_FAILURES);
+    expect(seen[50]).toBe('PAYMENT_LOCKED');
+    expect(seen.filter((r) => r === 'PAYMENT_LOCKED').length).toBeGreaterThanOrEqual(95);
+    // Locked afterwards, for the right code too.
+    expect(reasons([await verify(shopper, PAYMENT_CODE)])).toEqual(['PAYMENT_LOCKED']);
+  });
+
+  it('shares the counter between paying, withdrawing and changing the payment code', async () => {
+    const shopper = await createShopper(t, 'shared-counter');
+    await fund(t.app, shopper.account, 10_000);
+    expect((await verify(shopper, '000001')).data).toMatchObject({ attemptsLeft: 4 });
+    expect((await withdraw(t.app, shopper, 1_000, { paymentCode: '000002' })).data).toMatchObject({ attemptsLeft: 3 });
+    const reset = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/resetPay',
+      headers: shopper.headers,
+      payload: { oldPaymentCode: '000003', paymentCode: '654321', confirmPaymentCode: '654321' },
+    });
+    expect(reset).toMatchObject({ code: 0, msg: 'Old password is incorrect', data: { attemptsLeft: 2 } });
+    await verify(shopper, '000004');
+    const fifth = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/resetPay',
+      headers: shopper.headers,
+      payload: { oldPaymentCode: '000005', paymentCode: '654321', confirmPaymentCode: '654321' },
+    });
+    expect(fifth.data).toMatchObject({ reason: 'PAYMENT_LOCKED' });
+    // A right old code no longer lifts the lock.
+    const right = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/resetPay',
+      headers: shopper.headers,
+      payload: { oldPaymentCode: PAYMENT_CODE, paymentCode: '654321', confirmPaymentCode: '654321' },
+    });
+    expect(right.data).toMatchObject({ reason: 'PAYMENT_LOCKED' });
+    const held = await withdraw(t.app, shopper, 1_000);
+    expect(held.data).toMatchObject({ reason: 'PAYMENT_LOCKED' });
+  });
+
+  it('resets the failures after a right code and after the lock expires', async () => {
+    const shopper = await createShopper(t, 'recovers');
+    for (let i = 0; i < 3; i++) await verify(shopper, '111111');
+    expect((await verify(shopper, PAYMENT_CODE)).code).toBe(1);
+    expect((await verify(shopper, '111111')).data).toMatchObject({ attemptsLeft: 4 });
+  });
+});
