@@ -63,8 +63,8 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     if (!claimed) {
       const until = await users.paymentLock(user.id);
       if (until && until > now()) throw lockedError(until);
-      // The limit is taken by checks still in flight: as good as locked for this one.
-      throw lockedError(new Date(now().getTime() + 60_000));
+      // The limit is taken by checks still in flight: this one waits for them.
+      throw fail('err.tooManyRequests');
     }
     if (await verifySecret(hash, given)) {
       const { lockedUntil } = await users.passPaymentCheck(user.id, now());
