@@ -115,7 +115,7 @@ const operation = (ids: { recharges: number[]; withdrawals: number[] }) => {
 };
 
 describe(`wallet under ${OPERATIONS} ${CONCURRENT ? 'concurrent' : 'sequential'} operations`, () => {
-  let replies: { code: number; msg: string; status: number }[] = [];
+  const replies: { code: number; msg: string; status: number }[] = [];
 
   beforeAll(async () => {
     // Two waves, so the second wave's decisions race on requests made in the first.
