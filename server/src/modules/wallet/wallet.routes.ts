@@ -12,7 +12,7 @@ export const walletRoutes = async (app: FastifyInstance, { service }: { service:
   const tags = ['wallet'];
   const preHandler = app.requireUser;
   // A shopper submits a handful of these a day; the limit stops a script, not a person.
-  const rateLimit = { max: 30, timeWindow: 60_000 };
+  const rateLimit = { max: Number(process.env.WALLET_RATE_LIMIT_MAX) || 30, timeWindow: 60_000 };
 
   r.get(
     '/api/user/getBlockchain',

@@ -1,0 +1,238 @@
+// Wallet throughput: requests/s and p99 of evidence top-up requests (POST /api/user/recharge), operator
+// approvals (POST /api/admin/recharge/decide: ledger credit + audit in one transaction), card top-ups
+// (sandbox provider, credited at once) and withdrawals (POST /api/user/extract: argon2id payment-code
+// check + hold), on PGlite and on PostgreSQL, with the ledger invariant checked afterwards.
+// 127.0.0.1 only; the PostgreSQL database is created and dropped here. Writes var/bench/wallet.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root, startServer } from './app-server.mjs';
+
+const require = createRequire(path.join(root, 'server/package.json'));
+const { Client } = require('pg');
+const altcha = await import(pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/index.js')).href);
+const { deriveKey } = await import(
+  pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/algorithms/sha.js')).href
+);
+
+const SHOPPERS = 10;
+const REQUESTS = Number(process.env.BENCH_WALLET_REQUESTS ?? 300);
+const CONCURRENCY = 20;
+const ADMIN_TOKEN = 'bench-wallet-operator';
+const PAYMENT_CODE = '123456';
+const TOTAL_TIMEOUT_MS = 8 * 60_000;
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const watchdog = setTimeout(() => {
+  console.error(`bench-wallet: gave up after ${TOTAL_TIMEOUT_MS / 60_000} minutes`);
+  process.exit(1);
+}, TOTAL_TIMEOUT_MS);
+watchdog.unref();
+
+const api = async (base, method, url, { body, headers = {} } = {}) => {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.json();
+};
+const must = async (promise, what) => {
+  const reply = await promise;
+  if (reply.code !== 1) throw new Error(`${what}: ${reply.msg}`);
+  return reply.data;
+};
+
+const humanToken = async (base) => {
+  const challenge = await must(api(base, 'GET', '/api/verification/challenge'), 'challenge');
+  const solution = await altcha.solveChallenge({ challenge, deriveKey });
+  const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return (await must(api(base, 'POST', '/api/verification/verify', { body: { payload } }), 'verify')).verificationToken;
+};
+
+const prepare = async (base) => {
+  const human = { 'human-verification': await humanToken(base) };
+  const shoppers = [];
+  for (let i = 0; i < SHOPPERS; i++) {
+    const account = `bench_wallet_${i}`;
+    await must(
+      api(base, 'POST', '/api/user/register', {
+        headers: human,
+        body: { account, password: 'bench123', confirmPassword: 'bench123' },
+      }),
+      'register',
+    );
+    const login = await must(
+      api(base, 'POST', '/api/user/login', { headers: human, body: { account, password: 'bench123' } }),
+      'login',
+    );
+    const headers = { token: login.userinfo.token };
+    await must(
+      api(base, 'POST', '/api/user/resetPay', {
+        headers,
+        body: { paymentCode: PAYMENT_CODE, confirmPaymentCode: PAYMENT_CODE },
+      }),
+      'resetPay',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+    const uploaded = await (await fetch(`${base}/api/upload`, { method: 'POST', headers, body: form })).json();
+    if (uploaded.code !== 1) throw new Error(`upload: ${uploaded.msg}`);
+    shoppers.push({ account, headers, evidence: uploaded.data.id });
+  }
+  const channels = (
+    await must(api(base, 'GET', '/api/user/getBlockchain', { headers: shoppers[0].headers }), 'channels')
+  ).channels;
+  return { shoppers, onChain: channels.find((c) => c.method === 'onChain' && c.name.includes('TRC20')) };
+};
+
+/** CONCURRENCY workers drain the jobs; each job is [method, url, options]. */
+const load = async (base, jobs) => {
+  const latencies = [];
+  const outcomes = { ok: 0, refused: 0, errors: 0 };
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < jobs.length) {
+        const [method, url, options] = jobs[next++];
+        const t0 = performance.now();
+        try {
+          const reply = await api(base, method, url, options);
+          outcomes[reply.code === 1 ? 'ok' : 'refused']++;
+        } catch {
+          outcomes.errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
+  return { requests: jobs.length, rps: Math.round(jobs.length / seconds), p99: Math.round(p99), ...outcomes };
+};
+
+const measure = async (database, env) => {
+  const server = await startServer({
+    env: { ADMIN_TOKEN, ALTCHA_MAX_NUMBER: '20', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+  });
+  const admin = { 'admin-token': ADMIN_TOKEN };
+  try {
+    const base = server.url;
+    const { shoppers, onChain } = await prepare(base);
+    const results = [];
+    const topUps = Array.from({ length: REQUESTS }, (_, n) => {
+      const s = shoppers[n % SHOPPERS];
+      return [
+        'POST',
+        '/api/user/recharge',
+        {
+          headers: s.headers,
+          body: {
+            method: 'onChain',
+            network: onChain.id,
+            address: 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy',
+            amount: 10_000,
+            evidence: s.evidence,
+            acceptNotes: true,
+          },
+        },
+      ];
+    });
+    // The recharge route allows 30 requests a minute per client; the bench runs as many clients.
+    results.push({ name: 'top-up request (evidence)', ...(await load(base, topUps)) });
+    const pending = await must(
+      api(base, 'GET', `/api/admin/recharges?status=0&pageSize=100`, { headers: admin }),
+      'list',
+    );
+    const ids = [];
+    for (let page = 1; ids.length < pending.total; page++) {
+      const list = await must(
+        api(base, 'GET', `/api/admin/recharges?status=0&pageSize=100&page=${page}`, { headers: admin }),
+        'list',
+      );
+      if (list.list.length === 0) break;
+      ids.push(...list.list.map((r) => r.id));
+    }
+    // Every approval is sent twice, interleaved: the second must be refused (decided once).
+    const approvals = ids.flatMap((id) => [
+      ['POST', '/api/admin/recharge/decide', { headers: admin, body: { id, agree: true } }],
+      ['POST', '/api/admin/recharge/decide', { headers: admin, body: { id, agree: false, reason: 'again' } }],
+    ]);
+    results.push({ name: 'operator decision (approve + repeat)', ...(await load(base, approvals)) });
+    const cards = Array.from({ length: REQUESTS }, (_, n) => [
+      'POST',
+      '/api/user/recharge',
+      {
+        headers: shoppers[n % SHOPPERS].headers,
+        body: {
+          method: 'card',
+          amount: 500,
+          cardNumber: '4242424242424242',
+          expiryMonth: 12,
+          expiryYear: 2099,
+          cvc: '123',
+        },
+      },
+    ]);
+    results.push({ name: 'card top-up (sandbox)', ...(await load(base, cards)) });
+    const withdrawals = Array.from({ length: REQUESTS / 2 }, (_, n) => [
+      'POST',
+      '/api/user/extract',
+      {
+        headers: shoppers[n % SHOPPERS].headers,
+        body: {
+          drawType: 'bank',
+          drawAmount: 1_000,
+          bankCardNo: '4111111111111111',
+          bankName: 'Bench Bank',
+          paymentCode: PAYMENT_CODE,
+        },
+      },
+    ]);
+    results.push({ name: 'withdraw (argon2id code + hold)', ...(await load(base, withdrawals)) });
+    const check = await must(api(base, 'GET', '/api/admin/ledger/check', { headers: admin }), 'check');
+    return results.map((r) => ({ database, ...r, invariant: check.ok ? 'holds' : 'BROKEN' }));
+  } finally {
+    await server.stop();
+  }
+};
+
+const rows = [...(await measure('PGlite', { WALLET_RATE_LIMIT_MAX: '1000000' }))];
+let pgNote = '';
+const dbName = `bench_wallet_${process.pid}`;
+const pgAdmin = new Client({ connectionString: PG_ADMIN_URL });
+try {
+  await pgAdmin.connect();
+  await pgAdmin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  rows.push(...(await measure('PostgreSQL', { DATABASE_URL: url.toString(), WALLET_RATE_LIMIT_MAX: '1000000' })));
+} catch (error) {
+  pgNote = `PostgreSQL not measured: ${error.message}`;
+} finally {
+  await pgAdmin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await pgAdmin.end().catch(() => undefined);
+}
+
+const table = [
+  `Wallet (${SHOPPERS} shoppers, ${CONCURRENCY} parallel clients)`,
+  '',
+  '| Database | Operation | requests | requests/s | p99 ms | ok | refused | errors | invariant |',
+  '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.database} | ${r.name} | ${r.requests} | ${r.rps} | ${r.p99} | ${r.ok} | ${r.refused} | ${r.errors} | ${r.invariant} |`,
+  ),
+  ...(pgNote ? ['', pgNote] : []),
+].join('\n');
+console.log(table);
+mkdirSync(path.join(root, 'var/bench'), { recursive: true });
+writeFileSync(path.join(root, 'var/bench/wallet.md'), `${table}\n`);
+process.exit(rows.every((r) => r.invariant === 'holds' && r.errors === 0) ? 0 : 1);
