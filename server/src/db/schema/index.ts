@@ -10,3 +10,4 @@ export * from './refunds';
 export * from './comments';
 export * from './promos';
 export * from './wallet';
+export * from './community';

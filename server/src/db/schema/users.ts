@@ -15,6 +15,8 @@ export const users = pgTable(
     /** Integer cents. A later issue replaces the free-standing balance with a ledger. */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     lang: text('lang').notNull().default('en'),
+    /** Current VIP level (0 = none); raised by a VIP purchase in the same transaction. */
+    vipLevel: smallint('vip_level').notNull().default(0),
     paymentFailures: smallint('payment_failures').notNull().default(0),
     paymentLockedUntil: timestamp('payment_locked_until', { withTimezone: true }),
     /** Payment-code checks claimed and not finished yet: they count against the limit while in flight. */

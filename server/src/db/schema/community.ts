@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { shops } from './catalogue';
+import { users } from './users';
+
+/**
+ * Daily shop support ("mutual aid"): one row per shopper, shop and calendar day (the day in the
+ * configured support time zone). The unique index makes a second support the same day impossible,
+ * also under concurrent clicks; `shops.support_days` is incremented in the same transaction.
+ */
+export const shopSupports = pgTable(
+  'shop_supports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    supportDay: date('support_day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shop_supports_once_a_day').on(t.userId, t.shopId, t.supportDay),
+    index('shop_supports_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** A shopper's complaint about a shop or business (spec: shop or business name and content). */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    shopName: text('shop_name').notNull(),
+    content: text('content').notNull(),
+    /** open | handled */
+    state: text('state').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaints_state_idx').on(t.state, t.id)],
+);
+
+/** Merchant sign-up applications recorded before the shopper is sent to the seller platform. */
+export const merchantApplications = pgTable(
+  'merchant_applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopName: text('shop_name').notNull().default(''),
+    contact: text('contact').notNull().default(''),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('merchant_applications_user_idx').on(t.userId)],
+);
+
+/** VIP levels operators configure: price and benefits. Level 0 is everyone's. */
+export const vipLevels = pgTable('vip_levels', {
+  level: smallint('level').primaryKey(),
+  name: text('name').notNull(),
+  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  /** Benefit keys or texts shown on the upgrade screen. */
+  benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** A shopper's VIP purchases; one per level (unique), paid through the ledger (`vip` entry, reference `vip:<id>`). */
+export const vipPurchases = pgTable(
+  'vip_purchases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    level: smallint('level')
+      .notNull()
+      .references(() => vipLevels.level),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('vip_purchases_once_per_level').on(t.userId, t.level)],
+);
+
+/** Events for a shopper (order shipped, refund decided, top-up/withdrawal decided, support streaks). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** i18n key suffix, e.g. `orderShipped`; the text is rendered in the reader's language. */
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    /** Where tapping it leads, e.g. `/orderInfo/12`. */
+    link: text('link').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/** Customer-service conversation: one thread per shopper; operators answer through the operator API. */
+export const serviceMessages = pgTable(
+  'service_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromOperator: boolean('from_operator').notNull().default(false),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('service_messages_user_idx').on(t.userId, t.id)],
+);
+
+/** External customer-service channels (WhatsApp, Telegram, e-mail …); a disabled one shows "Not Yet Open". */
+export const serviceChannels = pgTable('service_channels', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  url: text('url').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Help and support, law and policy, platform (partnership) content, per language with English fallback. */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    id: serial('id').primaryKey(),
+    /** help | law | platform */
+    slug: text('slug').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    /** Plain text with blank-line paragraphs; rendered as text, never as HTML. */
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('content_pages_slug_lang').on(t.slug, t.lang)],
+);
