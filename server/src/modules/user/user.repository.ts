@@ -71,6 +71,8 @@ export const createUserRepository = (db: Db) => ({
       .update(users)
       .set({
         paymentPending: sql`GREATEST(${users.paymentPending} - 1, 0)`,
+        // With no check left in flight the claim time means nothing: a passed check leaves the row as it was.
+        paymentAttemptAt: sql`CASE WHEN ${users.paymentPending} <= 1 THEN NULL ELSE ${users.paymentAttemptAt} END`,
         paymentFailures: sql`${users.paymentFailures} + 1`,
         paymentLockedUntil: sql`CASE WHEN ${users.paymentFailures} + 1 >= ${max} THEN coalesce(${users.paymentLockedUntil}, ${lockUntil}) ELSE ${users.paymentLockedUntil} END`,
       })
@@ -88,6 +90,8 @@ export const createUserRepository = (db: Db) => ({
       .update(users)
       .set({
         paymentPending: sql`GREATEST(${users.paymentPending} - 1, 0)`,
+        // With no check left in flight the claim time means nothing: a passed check leaves the row as it was.
+        paymentAttemptAt: sql`CASE WHEN ${users.paymentPending} <= 1 THEN NULL ELSE ${users.paymentAttemptAt} END`,
         paymentFailures: sql`CASE WHEN ${users.paymentLockedUntil} > ${now} THEN ${users.paymentFailures} ELSE 0 END`,
       })
       .where(eq(users.id, id))
