@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyIdField, queryIdField } from './ids';
 import { mobileField } from './user';
 
 /**
@@ -9,7 +10,7 @@ const required = (key: string, max: number) => z.string(key).trim().min(1, key).
 
 export const addressBody = z.object({
   /** Present: update that address (it must be the caller's); absent: create a new one. */
-  id: z.coerce.number().int().positive().optional(),
+  id: queryIdField('err.address.notFound').optional(),
   addressee: required('err.address.fillAddressee', 64),
   mobilePhone: z.string('err.mobileInvalid').pipe(mobileField),
   area: required('err.address.fillArea', 128),
@@ -21,10 +22,10 @@ export type AddressBody = z.input<typeof addressBody>;
 
 /** `GET /api/user/address?id`, `GET /api/user/address_del?id` */
 export const addressIdQuery = z.object({
-  id: z.coerce.number('err.address.notFound').int().positive('err.address.notFound'),
+  id: queryIdField('err.address.notFound'),
 });
 /** `POST /api/user/address_set_default` */
-export const addressIdBody = z.object({ id: z.number('err.address.notFound').int().positive('err.address.notFound') });
+export const addressIdBody = z.object({ id: bodyIdField('err.address.notFound') });
 
 /** Exactly one of a shopper's addresses is the default (the first one becomes it automatically). */
 export interface Address {

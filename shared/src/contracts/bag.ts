@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdField } from './catalogue';
+import { bodyIdField } from './ids';
 
 /** Most units of one bag line; stock caps it further. */
 export const BAG_MAX_QUANTITY = 999;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyIdField, queryIdField } from './ids';
 
 /** The ten product categories of spec section 2; keys are used in URLs (`/products?category=<key>`). */
 export const PRODUCT_CATEGORIES = [
@@ -41,7 +42,7 @@ const pageSizeField = z.coerce
   .int('err.catalogue.badPageSize')
   .min(1, 'err.catalogue.badPageSize')
   .max(CATALOGUE_MAX_PAGE_SIZE, 'err.catalogue.badPageSize');
-const idField = (msg: string) => z.coerce.number(msg).int(msg).min(1, msg).max(2_147_483_647, msg);
+const idField = queryIdField;
 const priceField = z.coerce
   .number('err.catalogue.badPrice')
   .int('err.catalogue.badPrice')
@@ -80,9 +81,6 @@ export const shopProductsQuery = cataloguePageQuery.extend({
 });
 export type ShopProductsQuery = z.infer<typeof shopProductsQuery>;
 export const suggestionsQuery = z.object({ keyword: keywordField.default('') });
-
-/** A JSON id in a request body: a positive integer, never a string. */
-export const bodyIdField = (msg: string) => z.number(msg).int(msg).min(1, msg).max(2_147_483_647, msg);
 
 export const followBody = z.object({ shopId: bodyIdField('err.catalogue.shopNotFound') });
 export type FollowBody = z.infer<typeof followBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyIdField } from './ids';
 import type { Address } from './address';
 
 /** Freight per shop order: free from FREE_FREIGHT_MIN_CENTS of goods, else FREIGHT_CENTS. */
@@ -9,7 +10,7 @@ export const MAX_CHECKOUT_ITEMS = 100;
 
 export const freightFor = (goodsCents: number): number => (goodsCents >= FREE_FREIGHT_MIN_CENTS ? 0 : FREIGHT_CENTS);
 
-const id = (key: string) => z.number(key).int(key).positive(key);
+const id = bodyIdField;
 
 /** "Buy now" from the product detail (`/checkout?product=&quantity=&spec=`). */
 export const buyNowSchema = z.object({

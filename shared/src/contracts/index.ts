@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './envelope';
+export * from './ids';
 export * from './languages';
 export * from './federation';
 export * from './user';

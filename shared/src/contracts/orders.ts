@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
+import { bodyIdField, queryIdField } from './ids';
 
 /**
  * Order status values of spec section 4, in the order of the order-list tabs. The spec shows
@@ -51,10 +52,10 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** `POST /api/order/cancel`, `/api/order/confirm`; `GET /api/order/detail?id` */
 export const orderIdBody = z.object({
-  id: z.number('err.order.notFound').int('err.order.notFound').positive('err.order.notFound'),
+  id: bodyIdField('err.order.notFound'),
 });
 export const orderIdQuery = z.object({
-  id: z.coerce.number('err.order.notFound').int('err.order.notFound').positive('err.order.notFound'),
+  id: queryIdField('err.order.notFound'),
 });
 
 export interface OrderItem {
@@ -98,7 +99,7 @@ const text = (key: string, max: number) => z.string(key).trim().min(1, key).max(
 
 /** `POST /api/order/refund` (spec sections 3, 5 and 8). One request per order. */
 export const refundBody = z.object({
-  orderId: z.number('err.order.notFound').int('err.order.notFound').positive('err.order.notFound'),
+  orderId: bodyIdField('err.order.notFound'),
   refundType: z.enum(REFUND_TYPES, 'err.refund.typeRequired'),
   refundAmount: z.number('err.refund.fillAmount').int('err.refund.fillAmount').min(0, 'err.refund.amountNegative'),
   productStatus: z.enum(PRODUCT_STATUSES, 'err.refund.productStatusRequired'),
@@ -132,7 +133,7 @@ const score = z
 
 /** `POST /api/order/comment`. One per order, on a received order. */
 export const commentBody = z.object({
-  orderId: z.number('err.order.notFound').int('err.order.notFound').positive('err.order.notFound'),
+  orderId: bodyIdField('err.order.notFound'),
   content: text('err.comment.contentEmpty', 1000),
   productScore: score,
   serviceScore: score,
@@ -144,7 +145,7 @@ export type CommentBody = z.input<typeof commentBody>;
 
 /** `GET /api/catalogue/product_comments?id&page&pageSize` */
 export const productCommentsQuery = pageQuerySchema.extend({
-  id: z.coerce.number('err.invalidField').int().positive(),
+  id: queryIdField('err.catalogue.productNotFound'),
 });
 
 /** A review as shown on the product detail. The author's account is masked. */

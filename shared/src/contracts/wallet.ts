@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
+import { bodyIdField } from './ids';
 import { paymentCodeField } from './user';
 
 /** Recharge methods of spec section 3, in the order the top-up entry lists them. */
@@ -84,11 +85,7 @@ const noNul = (value: string) => !value.includes('\u0000');
 export const evidenceRechargeBody = z.object({
   method: z.enum(EVIDENCE_METHODS, 'err.wallet.methodInvalid'),
   /** Deposit channel id (`getBlockchain`). */
-  network: z
-    .number('err.wallet.chooseNetwork')
-    .int('err.wallet.chooseNetwork')
-    .positive('err.wallet.chooseNetwork')
-    .max(2_147_483_647, 'err.wallet.chooseNetwork'),
+  network: bodyIdField('err.wallet.chooseNetwork'),
   /** Where the shopper paid from: sending address, bank account or payer reference. */
   address: z
     .string('err.wallet.fillAddress')
@@ -147,7 +144,7 @@ export const withdrawBody = z
     bankCardNo: z.string().max(32, 'err.wallet.bankCardNo').optional(),
     bankName: z.string().trim().max(64, 'err.wallet.bankName').refine(noNul, 'err.wallet.bankName').optional(),
     /** Deposit-channel id of the on-chain network to pay out on. */
-    network: z.number('err.wallet.chooseNetwork').int().positive().max(2_147_483_647).optional(),
+    network: bodyIdField('err.wallet.chooseNetwork').optional(),
     address: z
       .string()
       .trim()

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { bodyIdField } from '@marketplace/shared/contracts';
 
 export { shipBody } from '../orders/orders.schemas';
 
-export const adminOrderIdBody = z.object({ id: z.number('err.order.notFound').int().positive('err.order.notFound') });
+export const adminOrderIdBody = z.object({ id: bodyIdField('err.order.notFound') });
 
 export const refundDecisionBody = z.object({
-  orderId: z.number('err.order.notFound').int().positive('err.order.notFound'),
+  orderId: bodyIdField('err.order.notFound'),
   agree: z.boolean('err.invalidField'),
   reason: z.string().trim().max(500).default(''),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUS_TABS, pageQuerySchema } from '@marketplace/shared/contracts';
+import { bodyIdField, ORDER_STATUS_TABS, pageQuerySchema } from '@marketplace/shared/contracts';
 
 export type { OrderSummary } from '@marketplace/shared/contracts';
 
@@ -10,7 +10,7 @@ export const orderListQuery = pageQuerySchema.extend({
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 export const shipBody = z.object({
-  id: z.number('err.order.notFound').int().positive('err.order.notFound'),
+  id: bodyIdField('err.order.notFound'),
   carrier: z.string('err.admin.carrierRequired').trim().min(1, 'err.admin.carrierRequired').max(64),
   trackingNo: z.string('err.admin.carrierRequired').trim().min(1, 'err.admin.carrierRequired').max(64),
 });

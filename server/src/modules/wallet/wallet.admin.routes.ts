@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EVIDENCE_METHODS, recordQuery } from '@marketplace/shared/contracts';
+import { EVIDENCE_METHODS, queryIdField, recordQuery } from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
 import { ADMIN_TOKEN_HEADER, type OperatorAuth } from '../admin/admin-auth';
 import type { WalletService } from './wallet.service';
 
-const recordId = z.coerce
-  .number('err.wallet.recordNotFound')
-  .int('err.wallet.recordNotFound')
-  .positive('err.wallet.recordNotFound')
-  .max(2_147_483_647, 'err.wallet.recordNotFound');
+const recordId = queryIdField('err.wallet.recordNotFound');
 const noNul = (value: string) => !value.includes('\u0000');
 
 const decisionBody = z.object({

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ResponseCode } from '@marketplace/shared/contracts';
-import { AppError } from '../../lib/app-error';
+import { AppError, fail } from '../../lib/app-error';
 import { hasMessage, translator } from '../../lib/messages';
 
 declare module 'fastify' {
@@ -26,14 +26,49 @@ const send = (reply: FastifyReply, status: number, code: number, msg: string, da
 /** The first issue decides the message: the schema's own `err.*` key, else "<field> is invalid". */
 const validationMessage = (request: FastifyRequest, issues: ValidationIssue[]): string => {
   const issue = issues[0];
-  if (issue?.message && issue.message.startsWith('err.') && hasMessage(issue.message)) return t(request)(issue.message);
   const field = issue?.instancePath.split('/').filter(Boolean).join('.');
+  // `{{field}} is invalid` and other keys are always interpolated, never shown with their braces.
+  if (issue?.message && issue.message.startsWith('err.') && hasMessage(issue.message)) {
+    if (issue.message !== 'err.invalidField' || field) return t(request)(issue.message, { field: field ?? '' });
+  }
   return field ? t(request)('err.invalidField', { field }) : t(request)('err.invalidBody');
+};
+
+/** True when any string in the (parsed) value holds a NUL byte; PostgreSQL text cannot store one. */
+const hasNul = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => hasNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
+};
+
+/**
+ * What the log keeps of an unexpected error: its kind, SQL state and first message line. A failed
+ * query's text and parameters (shoppers' data) never reach the log.
+ */
+const loggable = (error: FastifyError) => {
+  let sqlState: string | undefined;
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) sqlState = code;
+  }
+  const firstLine = String(error.message ?? '').split('\n')[0] ?? '';
+  return {
+    type: error.name,
+    code: error.code,
+    sqlState,
+    message: /^Failed query/i.test(firstLine) ? 'Failed query' : firstLine.slice(0, 200),
+  };
 };
 
 export const errorsPlugin = fp(
   async (app) => {
     app.decorate('serveSpa', null);
+
+    // Before any schema or handler: a NUL byte anywhere in the body, query or path is refused clearly.
+    app.addHook('preValidation', async (request) => {
+      if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) throw fail('err.nulByte');
+    });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
@@ -52,7 +87,10 @@ export const errorsPlugin = fp(
       if (error.code?.startsWith('FST_ERR_CTP_') || (error.statusCode && error.statusCode < 500)) {
         return send(reply, 200, ResponseCode.FAIL, t(request)('err.invalidBody'));
       }
-      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+      request.log.error(
+        { error: loggable(error), reqId: request.id, route: request.routeOptions.url },
+        'unhandled error',
+      );
       return send(reply, 500, 500, t(request)('err.server'));
     });
 
