@@ -103,7 +103,7 @@ try {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${dbName}`;
-  const postgres = await startServer({ env: { DATABASE_URL: url.toString() } });
+  const postgres = await startServer({ env: { DATABASE_URL: url.toString(), SEED_DEMO: '1' } });
   try {
     await checkSearch(postgres.url);
     rows.push({ name: 'product search, PostgreSQL', ...figures(await run(postgres.url, SEARCHES)) });

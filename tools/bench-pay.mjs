@@ -205,7 +205,7 @@ try {
   await pgAdmin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${dbName}`;
-  rows.push(await measure('pay, PostgreSQL', { DATABASE_URL: url.toString() }));
+  rows.push(await measure('pay, PostgreSQL', { DATABASE_URL: url.toString(), SEED_DEMO: '1' }));
 } catch (error) {
   pgNote = `PostgreSQL not measured: ${error.message}`;
 } finally {

@@ -19,6 +19,8 @@ beforeAll(async () => {
   mkdirSync(path.join(deployDir, 'mfe-wallet', '1.0.0'), { recursive: true });
   writeFileSync(path.join(deployDir, 'manifest.json'), '{"updatedAt":"x","remotes":{}}');
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'remoteEntry.js'), 'var x;');
+  writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'screens.1a2b3c4d.js'), 'var y;');
   t = await createTestApp({ shellDir, deployDir });
 });
 afterAll(async () => {
@@ -55,13 +57,21 @@ describe('static files (embedded setup)', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
-  it('serves /mfe/manifest.json uncached and version folders immutable', async () => {
+  it('serves /mfe/manifest.json and unhashed entry points uncached, hashed chunks immutable', async () => {
     const manifest = await t.app.inject({ method: 'GET', url: '/mfe/manifest.json' });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
-    const entry = await t.app.inject({ method: 'GET', url: '/mfe/mfe-wallet/1.0.0/mf-manifest.json' });
-    expect(entry.statusCode).toBe(200);
-    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A version folder can be rebuilt in place by `npm start`: its entry points must be revalidated.
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const entry = await t.app.inject({ method: 'GET', url: `/mfe/mfe-wallet/1.0.0/${file}` });
+      expect({ file, status: entry.statusCode, cache: entry.headers['cache-control'] }).toEqual({
+        file,
+        status: 200,
+        cache: 'no-cache',
+      });
+    }
+    const chunk = await t.app.inject({ method: 'GET', url: '/mfe/mfe-wallet/1.0.0/screens.1a2b3c4d.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers a real 404 for a missing file under /mfe and never the shell', async () => {

@@ -74,7 +74,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
       maxNumber: int(env.ALTCHA_MAX_NUMBER, 100_000),
     },
     authRateLimit: { max: int(env.AUTH_RATE_LIMIT_MAX, 10), windowMs: 60_000 },
-    seedDemo: true,
+    // Demo shopper and catalogue: on the embedded database by default, on a real PostgreSQL only when asked.
+    seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
     now: () => new Date(),
     adminToken: env.ADMIN_TOKEN || undefined,
     wallet: {

@@ -15,7 +15,18 @@ export interface SessionLanguage {
   file_name: string;
 }
 
-const cookieOptions = { expires: COOKIE_DAYS, path: '/' } as const;
+/**
+ * The spec's name, path and 3-day life; `SameSite=Lax` keeps other sites' requests from carrying the
+ * token, and `Secure` keeps it off plain HTTP whenever the page itself is served over HTTPS.
+ */
+export const cookieOptions = (
+  protocol = typeof location === 'undefined' ? '' : location.protocol,
+): Cookies.CookieAttributes => ({
+  expires: COOKIE_DAYS,
+  path: '/',
+  sameSite: 'Lax',
+  secure: protocol === 'https:',
+});
 
 const toSessionLanguage = ({ language_name, chinese_name, file_name }: SessionLanguage): SessionLanguage => ({
   language_name,
@@ -31,7 +42,7 @@ export const DEFAULT_SESSION_LANGUAGE: SessionLanguage = english
 export const readTokenCookie = (): string | null => Cookies.get(TOKEN_COOKIE) || null;
 
 export const writeTokenCookie = (token: string): void => {
-  Cookies.set(TOKEN_COOKIE, token, cookieOptions);
+  Cookies.set(TOKEN_COOKIE, token, cookieOptions());
 };
 
 export const removeTokenCookie = (): void => {
@@ -59,5 +70,5 @@ export const readLanguageCookie = (): SessionLanguage | null => {
 };
 
 export const writeLanguageCookie = (lang: SessionLanguage): void => {
-  Cookies.set(LANG_COOKIE, JSON.stringify(toSessionLanguage(lang)), cookieOptions);
+  Cookies.set(LANG_COOKIE, JSON.stringify(toSessionLanguage(lang)), cookieOptions());
 };

@@ -47,8 +47,15 @@ describe('session (spec sections 3, 4 and 7)', () => {
     const store = createAppStore();
     store.dispatch(loginSucceeded('tok-1'));
     expect(selectToken(store.getState())).toBe('tok-1');
-    expect(set).toHaveBeenCalledWith('Admin-Token', 'tok-1', { expires: 3, path: '/' });
+    expect(set).toHaveBeenCalledWith('Admin-Token', 'tok-1', { expires: 3, path: '/', sameSite: 'Lax', secure: false });
     expect(Cookies.get('Admin-Token')).toBe('tok-1');
+  });
+
+  it('marks the cookies Secure when the page is served over HTTPS', async () => {
+    const { cookieOptions } = await import('./session-cookies');
+    expect(cookieOptions('https:')).toEqual({ expires: 3, path: '/', sameSite: 'Lax', secure: true });
+    // jsdom serves the tests over http://localhost: no Secure there.
+    expect(cookieOptions().secure).toBe(false);
   });
 
   it('reads the token back from the cookie when a new store starts (a reload)', () => {
@@ -61,7 +68,12 @@ describe('session (spec sections 3, 4 and 7)', () => {
     const store = createAppStore();
     store.dispatch(languageChanged(chinese));
     expect(selectLang(store.getState())).toEqual(chinese);
-    expect(set).toHaveBeenCalledWith('Local_Lang', JSON.stringify(chinese), { expires: 3, path: '/' });
+    expect(set).toHaveBeenCalledWith('Local_Lang', JSON.stringify(chinese), {
+      expires: 3,
+      path: '/',
+      sameSite: 'Lax',
+      secure: false,
+    });
     expect(selectLang(createAppStore().getState())).toEqual(chinese);
   });
 
@@ -75,6 +87,7 @@ describe('session (spec sections 3, 4 and 7)', () => {
       const expires = Date.parse(/expires=([^;]+)/.exec(cookie)?.[1] ?? '');
       expect(Math.abs(expires - (Date.now() + 3 * DAY_MS))).toBeLessThan(60_000);
       expect(cookie).toContain('path=/');
+      expect(cookie).toContain('sameSite=Lax');
     }
     expect(written.map((cookie) => cookie.split('=')[0])).toEqual(['Admin-Token', 'Local_Lang']);
   });

@@ -123,9 +123,11 @@ export const staticFilesPlugin = fp<StaticOptions>(
       allowedPath: (pathName) =>
         !pathName.startsWith(`/${MANIFEST_FILE}`) && !pathName.split('/').some((segment) => segment.startsWith('.')),
       setHeaders: (res, file) => {
-        // Only files inside `<remote>/<version>/` are immutable; anything above a version is not.
+        // Only content-hashed files inside `<remote>/<version>/` are immutable. A version folder can be
+        // rebuilt in place (`npm start` redeploys with --replace), so its unhashed entry points
+        // (remoteEntry.js, mf-manifest.json) are revalidated on every load: never stale after a rebuild.
         const depth = path.relative(deployDir, file).split(path.sep).length;
-        res.header('Cache-Control', depth >= 3 ? IMMUTABLE : NO_CACHE);
+        res.header('Cache-Control', depth >= 3 && HASHED.test(file) ? IMMUTABLE : NO_CACHE);
       },
     });
 
