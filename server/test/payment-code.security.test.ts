@@ -75,3 +75,37 @@ describe('one payment-code counter, claimed before verifying', () => {
     expect((await verify(shopper, '111111')).data).toMatchObject({ attemptsLeft: 4 });
   });
 });
+
+describe('the old-password check of resetpwd has the same guard', () => {
+  it('evaluates at most 5 of 100 parallel wrong old passwords and refuses the right one once locked', async () => {
+    const shopper = await createShopper(t, 'pwd-burst');
+    const { hashSecret } = await import('../src/lib/secrets');
+    const { users } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashSecret('right-password') })
+      .where(eq(users.id, shopper.id));
+    const olds = Array.from({ length: 100 }, (_, i) => (i === 50 ? 'right-password' : `wrong-${i}`));
+    const replies = await Promise.all(
+      olds.map((oldPassword) =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/user/resetpwd',
+          headers: shopper.headers,
+          payload: { oldPassword, password: 'new-password-1', confirmPassword: 'new-password-1' },
+        }),
+      ),
+    );
+    const evaluated = replies.filter((r) => r.code === 1 || r.msg === 'Old password is incorrect');
+    expect(evaluated.length).toBeLessThanOrEqual(PAYMENT_CODE_MAX_FAILURES);
+    expect(replies[50]!.code).not.toBe(1);
+    const after = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/resetpwd',
+      headers: shopper.headers,
+      payload: { oldPassword: 'right-password', password: 'new-password-1', confirmPassword: 'new-password-1' },
+    });
+    expect(after.msg).toMatch(/^Too many wrong passwords\. Changing the password is locked until /);
+  });
+});

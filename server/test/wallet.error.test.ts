@@ -48,7 +48,7 @@ describe('top-up refusals say the spec message and change nothing', () => {
     [{ network: 9_999_999_999 }, 'Please choose charge network'],
     [{ evidence: '' }, 'Please upload payment evidence'],
     [{ evidence: 'not-mine' }, 'Please upload payment evidence'],
-    [{ address: 'a\u0000b' }, 'Please fill recharge address'],
+    [{ address: 'a\u0000b' }, 'Text cannot contain the NUL character (\\0)'],
     [
       { acceptNotes: false },
       'Please confirm the deposit notes: choose the same network as the withdrawal platform; DEX, BSC and HECO are not supported',

@@ -23,6 +23,11 @@ export const users = pgTable(
     paymentPending: smallint('payment_pending').notNull().default(0),
     /** Last claim; claims older than a minute are stale (a killed process) and no longer count. */
     paymentAttemptAt: timestamp('payment_attempt_at', { withTimezone: true }),
+    /** Same guard as the payment code, for the old-password check of `resetpwd`. */
+    passwordFailures: smallint('password_failures').notNull().default(0),
+    passwordPending: smallint('password_pending').notNull().default(0),
+    passwordAttemptAt: timestamp('password_attempt_at', { withTimezone: true }),
+    passwordLockedUntil: timestamp('password_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

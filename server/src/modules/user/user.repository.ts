@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetCodes, users, userTokens } from '../../db/schema';
+import { createSecretGuard, OLD_PASSWORD_GUARD, PAYMENT_CODE_GUARD } from './secret-guard';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -37,73 +38,9 @@ export const createUserRepository = (db: Db) => ({
       .where(eq(users.id, id));
   },
 
-  /**
-   * Claims one payment-code check BEFORE the code is verified, in one conditional update: refused while
-   * locked or while recorded failures plus checks in flight reach `max`, so parallel guesses cannot get
-   * more tries than the limit. An expired lock starts a fresh count. Undefined = refused.
-   */
-  async claimPaymentCheck(id: number, max: number, now: Date): Promise<{ failures: number } | undefined> {
-    const lockOver = sql`(${users.paymentLockedUntil} IS NOT NULL AND ${users.paymentLockedUntil} <= ${now})`;
-    const stale = sql`(${users.paymentAttemptAt} IS NULL OR ${users.paymentAttemptAt} < ${new Date(now.getTime() - 60_000)})`;
-    const [row] = await db
-      .update(users)
-      .set({
-        paymentFailures: sql`CASE WHEN ${lockOver} THEN 0 ELSE ${users.paymentFailures} END`,
-        paymentLockedUntil: sql`CASE WHEN ${lockOver} THEN NULL ELSE ${users.paymentLockedUntil} END`,
-        paymentPending: sql`CASE WHEN ${stale} THEN 1 ELSE ${users.paymentPending} + 1 END`,
-        paymentAttemptAt: now,
-      })
-      .where(
-        and(
-          eq(users.id, id),
-          sql`(${users.paymentLockedUntil} IS NULL OR ${lockOver})`,
-          sql`(CASE WHEN ${lockOver} THEN 0 ELSE ${users.paymentFailures} END)
-              + (CASE WHEN ${stale} THEN 0 ELSE ${users.paymentPending} END) < ${max}`,
-        ),
-      )
-      .returning({ failures: users.paymentFailures });
-    return row;
-  },
-
-  /** A claimed check failed: one more failure, and the lock once `max` is reached. */
-  async failPaymentCheck(id: number, max: number, lockUntil: Date) {
-    const [row] = await db
-      .update(users)
-      .set({
-        paymentPending: sql`GREATEST(${users.paymentPending} - 1, 0)`,
-        // With no check left in flight the claim time means nothing: a passed check leaves the row as it was.
-        paymentAttemptAt: sql`CASE WHEN ${users.paymentPending} <= 1 THEN NULL ELSE ${users.paymentAttemptAt} END`,
-        paymentFailures: sql`${users.paymentFailures} + 1`,
-        paymentLockedUntil: sql`CASE WHEN ${users.paymentFailures} + 1 >= ${max} THEN coalesce(${users.paymentLockedUntil}, ${lockUntil}) ELSE ${users.paymentLockedUntil} END`,
-      })
-      .where(eq(users.id, id))
-      .returning({ failures: users.paymentFailures, lockedUntil: users.paymentLockedUntil });
-    return row;
-  },
-
-  /**
-   * A claimed check passed: failures start again from 0, unless another check locked paying meanwhile
-   * (then the lock stands and the caller refuses). Checks still in flight keep their claims.
-   */
-  async passPaymentCheck(id: number, now: Date): Promise<{ lockedUntil: Date | null }> {
-    const [row] = await db
-      .update(users)
-      .set({
-        paymentPending: sql`GREATEST(${users.paymentPending} - 1, 0)`,
-        // With no check left in flight the claim time means nothing: a passed check leaves the row as it was.
-        paymentAttemptAt: sql`CASE WHEN ${users.paymentPending} <= 1 THEN NULL ELSE ${users.paymentAttemptAt} END`,
-        paymentFailures: sql`CASE WHEN ${users.paymentLockedUntil} > ${now} THEN ${users.paymentFailures} ELSE 0 END`,
-      })
-      .where(eq(users.id, id))
-      .returning({ lockedUntil: users.paymentLockedUntil });
-    const lockedUntil = row?.lockedUntil ?? null;
-    return { lockedUntil: lockedUntil && lockedUntil > now ? lockedUntil : null };
-  },
-
-  async paymentLock(id: number): Promise<Date | null> {
-    const [row] = await db.select({ until: users.paymentLockedUntil }).from(users).where(eq(users.id, id));
-    return row?.until ?? null;
-  },
+  /** Attempt counters of the payment code and of the old-password check (see secret-guard.ts). */
+  paymentCodeGuard: createSecretGuard(db, PAYMENT_CODE_GUARD),
+  oldPasswordGuard: createSecretGuard(db, OLD_PASSWORD_GUARD),
 
   async insertToken(userId: number, tokenHash: string, expiresAt: Date) {
     await db.insert(userTokens).values({ userId, tokenHash, expiresAt });

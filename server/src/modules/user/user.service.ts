@@ -12,9 +12,10 @@ import {
   type UserInfo,
   type VerifyPayFailure,
 } from '@marketplace/shared/contracts';
-import { fail } from '../../lib/app-error';
+import { fail, type AppError } from '../../lib/app-error';
 import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
 import type { Mailer } from '../mail/mailer';
+import type { SecretGuard } from './secret-guard';
 import type { UserRepository, UserRow } from './user.repository';
 import type { ForgotPasswordResetBody } from './user.schemas';
 
@@ -47,38 +48,49 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
   // Hashed once so an unknown account costs the same argon2 work as a known one (no timing oracle).
   const dummyHash = hashSecret(newToken());
 
-  const lockedError = (until: Date) =>
-    fail('err.paymentLocked', { time: lockTime(until) }, {
+  const lockedError = (key: string) => (until: Date) =>
+    fail(key, { time: lockTime(until) }, {
       reason: 'PAYMENT_LOCKED',
       lockedUntil: until.toISOString(),
     } satisfies VerifyPayFailure);
+  const paymentLocked = lockedError('err.paymentLocked');
+  const passwordLocked = lockedError('err.passwordLocked');
 
   /**
-   * One counter guards every check of the payment code (pay, verify_pay, withdraw, resetPay): the attempt
-   * is claimed atomically before argon2 runs, so a burst of parallel guesses gets at most
-   * PAYMENT_CODE_MAX_FAILURES evaluations, and a right code arriving once locked is refused.
+   * Every check of a secret is claimed atomically before argon2 runs (one counter per secret: the payment
+   * code for pay, verify_pay, withdraw and resetPay; the login password for resetpwd), so a burst of
+   * parallel guesses gets at most PAYMENT_CODE_MAX_FAILURES evaluations, and a right answer arriving once
+   * locked is refused.
    */
-  const checkPaymentCode = async (user: UserRow, hash: string, given: string, wrongKey: string) => {
-    const claimed = await users.claimPaymentCheck(user.id, PAYMENT_CODE_MAX_FAILURES, now());
-    if (!claimed) {
-      const until = await users.paymentLock(user.id);
-      if (until && until > now()) throw lockedError(until);
+  const checkSecret = async (
+    guard: SecretGuard,
+    locked: (until: Date) => AppError,
+    user: UserRow,
+    hash: string,
+    given: string,
+    wrongKey: string,
+  ) => {
+    if (!(await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now()))) {
+      const until = await guard.lockedUntil(user.id);
+      if (until && until > now()) throw locked(until);
       // The limit is taken by checks still in flight: this one waits for them.
       throw fail('err.tooManyRequests');
     }
     if (await verifySecret(hash, given)) {
-      const { lockedUntil } = await users.passPaymentCheck(user.id, now());
-      if (lockedUntil) throw lockedError(lockedUntil);
+      const lockedMeanwhile = await guard.pass(user.id, now());
+      if (lockedMeanwhile) throw locked(lockedMeanwhile);
       return;
     }
     const until = new Date(now().getTime() + PAYMENT_CODE_LOCK_MINUTES * 60_000);
-    const failed = await users.failPaymentCheck(user.id, PAYMENT_CODE_MAX_FAILURES, until);
-    if (failed?.lockedUntil && failed.lockedUntil > now()) throw lockedError(failed.lockedUntil);
+    const failed = await guard.fail(user.id, PAYMENT_CODE_MAX_FAILURES, until);
+    if (failed.lockedUntil && failed.lockedUntil > now()) throw locked(failed.lockedUntil);
     throw fail(wrongKey, undefined, {
       reason: 'WRONG_PAYMENT_CODE',
-      attemptsLeft: PAYMENT_CODE_MAX_FAILURES - (failed?.failures ?? PAYMENT_CODE_MAX_FAILURES),
+      attemptsLeft: PAYMENT_CODE_MAX_FAILURES - failed.failures,
     } satisfies VerifyPayFailure);
   };
+  const checkPaymentCode = (user: UserRow, hash: string, given: string, wrongKey: string) =>
+    checkSecret(users.paymentCodeGuard, paymentLocked, user, hash, given, wrongKey);
 
   const issueToken = async (userId: number): Promise<string> => {
     const token = newToken();
@@ -116,7 +128,14 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     },
 
     async changePassword(user: UserRow, body: ResetPasswordBody): Promise<void> {
-      if (!(await verifySecret(user.passwordHash, body.oldPassword))) throw fail('err.oldPasswordWrong');
+      await checkSecret(
+        users.oldPasswordGuard,
+        passwordLocked,
+        user,
+        user.passwordHash,
+        body.oldPassword,
+        'err.oldPasswordWrong',
+      );
       await users.changePassword(user.id, await hashSecret(body.password), now());
     },
 

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../ledger/transaction';
+
+/** The four `users` columns that guard one secret (payment code, login password). */
+export interface GuardColumns {
+  failures: string;
+  pending: string;
+  attemptAt: string;
+  lockedUntil: string;
+}
+
+export const PAYMENT_CODE_GUARD: GuardColumns = {
+  failures: 'payment_failures',
+  pending: 'payment_pending',
+  attemptAt: 'payment_attempt_at',
+  lockedUntil: 'payment_locked_until',
+};
+
+export const OLD_PASSWORD_GUARD: GuardColumns = {
+  failures: 'password_failures',
+  pending: 'password_pending',
+  attemptAt: 'password_attempt_at',
+  lockedUntil: 'password_locked_until',
+};
+
+/** A claim older than this belongs to a process that died mid-check; it no longer counts. */
+const STALE_CLAIM_MS = 60_000;
+
+const asDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);
+
+/**
+ * Attempts against a secret are counted atomically BEFORE the secret is verified: `claim` is one
+ * conditional UPDATE that is refused while locked or while recorded failures plus checks in flight
+ * reach the limit, so a burst of parallel guesses gets at most `max` evaluations. `fail` records the
+ * failure (and the lock at `max`); `pass` starts the count again unless a lock landed meanwhile.
+ * Checks still in flight keep their claims: nothing resets them.
+ */
+export const createSecretGuard = (db: Db, columns: GuardColumns) => {
+  const failures = sql.identifier(columns.failures);
+  const pending = sql.identifier(columns.pending);
+  const attemptAt = sql.identifier(columns.attemptAt);
+  const lockedUntil = sql.identifier(columns.lockedUntil);
+  // With no check left in flight the claim time means nothing: a passed check leaves the row as it was.
+  const releaseClaim = sql`${pending} = GREATEST(${pending} - 1, 0),
+    ${attemptAt} = CASE WHEN ${pending} <= 1 THEN NULL ELSE ${attemptAt} END`;
+
+  return {
+    async claim(userId: number, max: number, now: Date): Promise<boolean> {
+      const lockOver = sql`(${lockedUntil} IS NOT NULL AND ${lockedUntil} <= ${now.toISOString()}::timestamptz)`;
+      const stale = sql`(${attemptAt} IS NULL OR ${attemptAt} < ${new Date(now.getTime() - STALE_CLAIM_MS).toISOString()}::timestamptz)`;
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`UPDATE users SET
+              ${failures} = CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END,
+              ${lockedUntil} = CASE WHEN ${lockOver} THEN NULL ELSE ${lockedUntil} END,
+              ${pending} = CASE WHEN ${stale} THEN 1 ELSE ${pending} + 1 END,
+              ${attemptAt} = ${now.toISOString()}::timestamptz
+            WHERE id = ${userId}
+              AND (${lockedUntil} IS NULL OR ${lockOver})
+              AND (CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END)
+                + (CASE WHEN ${stale} THEN 0 ELSE ${pending} END) < ${max}
+            RETURNING id`,
+      );
+      return rows.length === 1;
+    },
+
+    async fail(userId: number, max: number, lockUntil: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
+      const [row] = await rowsOf<{ failures: number; locked_until: unknown }>(
+        db,
+        sql`UPDATE users SET ${releaseClaim},
+              ${failures} = ${failures} + 1,
+              ${lockedUntil} = CASE WHEN ${failures} + 1 >= ${max}
+                THEN coalesce(${lockedUntil}, ${lockUntil.toISOString()}::timestamptz) ELSE ${lockedUntil} END
+            WHERE id = ${userId}
+            RETURNING ${failures} AS failures, ${lockedUntil} AS locked_until`,
+      );
+      return { failures: Number(row?.failures ?? max), lockedUntil: asDate(row?.locked_until) };
+    },
+
+    /** Returns the lock when one landed while this check ran (the caller then refuses). */
+    async pass(userId: number, now: Date): Promise<Date | null> {
+      const [row] = await rowsOf<{ locked_until: unknown }>(
+        db,
+        sql`UPDATE users SET ${releaseClaim},
+              ${failures} = CASE WHEN ${lockedUntil} > ${now.toISOString()}::timestamptz THEN ${failures} ELSE 0 END
+            WHERE id = ${userId}
+            RETURNING ${lockedUntil} AS locked_until`,
+      );
+      const until = asDate(row?.locked_until);
+      return until && until > now ? until : null;
+    },
+
+    async lockedUntil(userId: number): Promise<Date | null> {
+      const [row] = await rowsOf<{ locked_until: unknown }>(
+        db,
+        sql`SELECT ${lockedUntil} AS locked_until FROM users WHERE id = ${userId}`,
+      );
+      return asDate(row?.locked_until);
+    },
+  };
+};
+
+export type SecretGuard = ReturnType<typeof createSecretGuard>;
