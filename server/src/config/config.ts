@@ -14,6 +14,8 @@ export interface AltchaConfig {
   maxNumber: number;
   challengeTtlMs: number;
   tokenTtlMs: number;
+  /** Sign-ins, registrations and password-reset requests one solved challenge admits. */
+  tokenMaxUses: number;
 }
 
 export interface RateLimitConfig {
@@ -35,6 +37,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Injectable clock so lock and expiry rules are testable. */
   now: () => Date;
+  /** Uploads per shopper per hour and the grace period of unreferenced uploads. */
+  uploadQuota?: { maxCount: number; maxBytes: number; graceMs: number };
   /** Withdrawal service charge and minimum; defaults: 1 %, $1.00. */
   wallet?: { serviceChargeBp: number; minWithdrawCents: number };
   /** Operator API credential (`admin-token` header); unset = generated into DATA_DIR/admin.token. */
@@ -53,6 +57,7 @@ export const defaultAltcha = (): AltchaConfig => ({
   maxNumber: 100_000,
   challengeTtlMs: 10 * 60_000,
   tokenTtlMs: 30 * 60_000,
+  tokenMaxUses: 5,
 });
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } => {
@@ -72,12 +77,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
       ...defaultAltcha(),
       hmacKey: env.ALTCHA_HMAC_KEY ?? '',
       maxNumber: int(env.ALTCHA_MAX_NUMBER, 100_000),
+      tokenMaxUses: int(env.ALTCHA_TOKEN_USES, 5),
     },
     authRateLimit: { max: int(env.AUTH_RATE_LIMIT_MAX, 10), windowMs: 60_000 },
     // Demo shopper and catalogue: on the embedded database by default, on a real PostgreSQL only when asked.
     seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
     now: () => new Date(),
     adminToken: env.ADMIN_TOKEN || undefined,
+    uploadQuota: {
+      maxCount: int(env.UPLOAD_QUOTA_FILES, 60),
+      maxBytes: int(env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
+      graceMs: int(env.UPLOAD_GRACE_HOURS, 24) * 3_600_000,
+    },
     wallet: {
       serviceChargeBp: env.WITHDRAW_SERVICE_CHARGE_BP === '0' ? 0 : int(env.WITHDRAW_SERVICE_CHARGE_BP, 100),
       minWithdrawCents: int(env.WITHDRAW_MIN_CENTS, 100),

@@ -82,6 +82,8 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
     service: createUploadsService({
       uploads: uploadsRepository,
       storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+      quota: config.uploadQuota,
+      now,
     }),
     users,
     operators,

@@ -1,13 +1,54 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
-import type { Executor } from '../ledger/transaction';
+import { rowsOf, type Executor } from '../ledger/transaction';
+
+/** First key of the shopper's upload-quota advisory lock (the second is the user id). */
+const UPLOAD_LOCK_SPACE = 7_301;
 
 export type UploadRow = typeof uploads.$inferSelect;
 
 export const createUploadsRepository = (db: Db) => ({
-  async insert(row: typeof uploads.$inferInsert) {
-    await db.insert(uploads).values(row);
+  /**
+   * Inserts the row only while the shopper's uploads of the last hour stay within the quota (count and
+   * bytes). The shopper's advisory lock makes parallel uploads queue for the check. False = over quota.
+   */
+  async insertWithinQuota(
+    row: typeof uploads.$inferInsert,
+    quota: { maxCount: number; maxBytes: number },
+    since: Date,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${UPLOAD_LOCK_SPACE}, ${row.userId})`);
+      const [usage] = await tx
+        .select({ files: count(), bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+        .from(uploads)
+        .where(and(eq(uploads.userId, row.userId), gt(uploads.createdAt, since)));
+      if ((usage?.files ?? 0) >= quota.maxCount || Number(usage?.bytes ?? 0) + row.size > quota.maxBytes) return false;
+      await tx.insert(uploads).values(row);
+      return true;
+    });
+  },
+
+  async remove(id: string) {
+    await db.delete(uploads).where(eq(uploads.id, id));
+  },
+
+  /**
+   * Uploads older than `before` that nothing refers to (refund proof, top-up evidence, review picture):
+   * a shopper picked a file and never submitted the form. Deleted here; the caller removes the bytes.
+   */
+  async deleteUnreferenced(before: Date): Promise<string[]> {
+    const rows = await rowsOf<{ id: string }>(
+      db,
+      sql`DELETE FROM uploads u
+          WHERE u.created_at < ${before.toISOString()}::timestamptz
+            AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.attachment_id = u.id)
+            AND NOT EXISTS (SELECT 1 FROM recharges r WHERE r.evidence_id = u.id)
+            AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.pics @> jsonb_build_array(u.id))
+          RETURNING u.id`,
+    );
+    return rows.map((row) => row.id);
   },
 
   async find(id: string): Promise<UploadRow | undefined> {

@@ -9,7 +9,10 @@ import { sha256 } from '../../lib/secrets';
 import { currentUser } from '../../plugins/app/auth';
 import type { UserRepository } from '../user/user.repository';
 import { tokenHeaders } from '../user/user.schemas';
-import type { OperatorAuth } from '../admin/admin-auth';
+import { ADMIN_TOKEN_HEADER, type OperatorAuth } from '../admin/admin-auth';
+import { throttles } from '../../plugins/app/throttle';
+
+const CLEANUP_INTERVAL_MS = 3_600_000;
 import type { UploadsService } from './uploads.service';
 
 interface Options {
@@ -36,10 +39,35 @@ export const uploadsRoutes = async (app: FastifyInstance, { service, users, oper
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // Per shopper and per address on top of the hourly quota: a script cannot flood the disk.
+  const uploadThrottles = throttles(app, 'upload', { perIp: 120, perSubject: 30, windowMs: 60_000 }, (request) =>
+    String(currentUser(request).id),
+  );
+  const cleanup = setInterval(() => {
+    service
+      .removeUnreferenced()
+      .catch((error: unknown) => app.log.warn({ err: String(error) }, 'upload cleanup failed'));
+  }, CLEANUP_INTERVAL_MS);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
+
+  r.post(
+    '/api/admin/uploads/cleanup',
+    {
+      preHandler: operators.requireOperator,
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove uploads nothing refers to after the grace period (also runs every hour)',
+        headers: z.looseObject({ [ADMIN_TOKEN_HEADER]: z.string().max(512).optional() }),
+      },
+    },
+    async (request) => ok(request, { removed: await service.removeUnreferenced() }),
+  );
+
   r.post(
     '/api/upload',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, ...uploadThrottles],
       schema: {
         tags: ['uploads'],
         summary: 'Upload an image (multipart field `file`, PNG/JPEG/WebP/GIF by content, at most 5 MB)',

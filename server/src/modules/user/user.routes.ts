@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
+import { accountOf, throttles } from '../../plugins/app/throttle';
 import { currentUser } from '../../plugins/app/auth';
 import type { RateLimitConfig } from '../../config/config';
 import type { VerificationService } from '../verification/verification.service';
@@ -45,12 +46,33 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     },
   };
   const auth = { preHandler: app.requireUser, schema: { headers: tokenHeaders } } as const;
+  // Across accounts from one address, and across addresses for one account (the route's own limit
+  // above covers one address and one account). Checked before the human-verification token is spent.
+  const guestChecks = [
+    ...throttles(
+      app,
+      'guest',
+      { perIp: authRateLimit.max * 3, perSubject: authRateLimit.max * 2, windowMs: authRateLimit.windowMs },
+      accountOf,
+    ),
+    requireHuman,
+  ];
+  // Secret checks of a signed-in shopper: the lockout bounds guesses, this bounds the argon2 work.
+  const secretCheck = (name: string) => [
+    app.requireUser,
+    ...throttles(
+      app,
+      name,
+      { perIp: authRateLimit.max * 6, perSubject: authRateLimit.max * 3, windowMs: authRateLimit.windowMs },
+      (request) => String(currentUser(request).id),
+    ),
+  ];
 
   r.post(
     '/api/user/register',
     {
       config: { rateLimit },
-      preValidation: requireHuman,
+      preValidation: guestChecks,
       schema: { tags, summary: 'Register a shopper', body: registerBody, headers: humanVerificationHeaders },
     },
     async (request) => {
@@ -63,7 +85,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/login',
     {
       config: { rateLimit },
-      preValidation: requireHuman,
+      preValidation: guestChecks,
       schema: { tags, summary: 'Log in; data.userinfo.token', body: loginBody, headers: humanVerificationHeaders },
     },
     async (request) => ok(request, await service.login(request.body), 'ok.login'),
@@ -94,6 +116,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/resetpwd',
     {
       ...auth,
+      preHandler: secretCheck('resetpwd'),
       schema: { ...auth.schema, tags, summary: 'Change login password; ends all sessions', body: resetPasswordBody },
     },
     async (request) => {
@@ -104,7 +127,11 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
 
   r.post(
     '/api/user/resetPay',
-    { ...auth, schema: { ...auth.schema, tags, summary: 'Set or change the payment code', body: resetPayBody } },
+    {
+      ...auth,
+      preHandler: secretCheck('resetPay'),
+      schema: { ...auth.schema, tags, summary: 'Set or change the payment code', body: resetPayBody },
+    },
     async (request) => {
       await service.setPaymentCode(currentUser(request), request.body);
       return ok(request, null, 'ok.setting');
@@ -115,6 +142,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/verify_pay',
     {
       ...auth,
+      preHandler: secretCheck('verifyPay'),
       schema: { ...auth.schema, tags, summary: 'Check the payment code (locks after 5 failures)', body: verifyPayBody },
     },
     async (request) => {
@@ -143,7 +171,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/forgot_password/send',
     {
       config: { rateLimit },
-      preValidation: requireHuman,
+      preValidation: guestChecks,
       schema: {
         tags,
         summary: 'Mail a one-time reset code',
@@ -161,7 +189,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/forgot_password/reset',
     {
       config: { rateLimit },
-      preValidation: requireHuman,
+      preValidation: guestChecks,
       schema: {
         tags,
         summary: 'Reset the password with the mailed code; ends all sessions',

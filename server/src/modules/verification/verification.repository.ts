@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { altchaUsedChallenges, verificationTokens } from '../../db/schema';
 
@@ -17,11 +17,19 @@ export const createVerificationRepository = (db: Db) => ({
     await db.insert(verificationTokens).values({ tokenHash, expiresAt });
   },
 
-  async isTokenValid(tokenHash: string, now: Date): Promise<boolean> {
+  /** Counts one use of a live token, atomically; false when it is unknown, expired or used up. */
+  async useToken(tokenHash: string, now: Date, maxUses: number): Promise<boolean> {
     const rows = await db
-      .select({ tokenHash: verificationTokens.tokenHash })
-      .from(verificationTokens)
-      .where(and(eq(verificationTokens.tokenHash, tokenHash), gt(verificationTokens.expiresAt, now)));
+      .update(verificationTokens)
+      .set({ uses: sql`${verificationTokens.uses} + 1` })
+      .where(
+        and(
+          eq(verificationTokens.tokenHash, tokenHash),
+          gt(verificationTokens.expiresAt, now),
+          lt(verificationTokens.uses, maxUses),
+        ),
+      )
+      .returning({ tokenHash: verificationTokens.tokenHash });
     return rows.length === 1;
   },
 

@@ -77,7 +77,7 @@ export const createVerificationService = ({ repository, config, hmacKey, now }: 
     },
 
     async assertVerified(token: string | undefined): Promise<void> {
-      if (!token || !(await repository.isTokenValid(sha256(token), now()))) {
+      if (!token || !(await repository.useToken(sha256(token), now(), config.tokenMaxUses))) {
         throw new AppError(ResponseCode.VERIFICATION_REQUIRED, 'err.verificationRequired');
       }
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "verification_tokens" ADD COLUMN "uses" integer DEFAULT 0 NOT NULL;
