@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductSpec } from '@marketplace/shared/contracts';
-import { bagItems, products, promoCodes, shops } from '../../db/schema';
+import { bagItems, products, promoCodes, promoRedemptions, shops } from '../../db/schema';
 import type { Executor } from '../ledger/transaction';
 
 export interface CheckoutLine {
@@ -56,6 +56,23 @@ export const createCheckoutRepository = () => ({
   async promo(executor: Executor, code: string) {
     const [row] = await executor.select().from(promoCodes).where(eq(promoCodes.code, code.toUpperCase()));
     return row;
+  },
+
+  /** Serialises one shopper's checkouts with one code, so the per-shopper limit holds under races. */
+  async lockPromoUse(tx: Executor, userId: number, code: string) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${code.toUpperCase()}), ${userId})`);
+  },
+
+  async promoUses(executor: Executor, userId: number, code: string): Promise<number> {
+    const [row] = await executor
+      .select({ uses: count() })
+      .from(promoRedemptions)
+      .where(and(eq(promoRedemptions.userId, userId), eq(promoRedemptions.code, code)));
+    return row?.uses ?? 0;
+  },
+
+  async redeemPromo(tx: Executor, userId: number, code: string) {
+    await tx.insert(promoRedemptions).values({ userId, code });
   },
 });
 

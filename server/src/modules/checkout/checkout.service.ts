@@ -82,12 +82,18 @@ export const createCheckoutService = ({ db, checkout, orders, addresses, now }: 
   };
 
   /** Unknown, expired and minimum-spend rules; the minimum is on the goods, before freight. */
-  const applyPromo = async (executor: Executor, code: string | undefined, goods: number) => {
+  const applyPromo = async (executor: Executor, userId: number, code: string | undefined, goods: number) => {
     if (!code) return null;
     const promo = await checkout.promo(executor, code);
     if (!promo) throw fail('err.promo.unknown');
     if (promo.expiresAt && promo.expiresAt <= now()) throw fail('err.promo.expired');
     if (goods < promo.minSpendCents) throw fail('err.promo.minSpend', { amount: formatMoney(promo.minSpendCents) });
+    if (
+      promo.perShopperLimit !== null &&
+      (await checkout.promoUses(executor, userId, promo.code)) >= promo.perShopperLimit
+    ) {
+      throw fail(promo.perShopperLimit === 1 ? 'err.promo.used' : 'err.promo.usedUp', { limit: promo.perShopperLimit });
+    }
     return { code: promo.code, discount: discountFor(promo, goods) };
   };
 
@@ -96,7 +102,7 @@ export const createCheckoutService = ({ db, checkout, orders, addresses, now }: 
     const groups = groupByShop(lines);
     const subtotal = groups.reduce((sum, group) => sum + group.subtotal, 0);
     const freight = groups.reduce((sum, group) => sum + group.freight, 0);
-    const promo = await applyPromo(executor, body.promoCode, subtotal);
+    const promo = await applyPromo(executor, userId, body.promoCode, subtotal);
     const discount = promo?.discount ?? 0;
     return { lines, groups, promo, subtotal, freight, discount, total: subtotal + freight - discount };
   };
@@ -120,6 +126,7 @@ export const createCheckoutService = ({ db, checkout, orders, addresses, now }: 
       return inTransaction(db, async (tx) => {
         const address = await orders.address(tx, body.addressId, userId);
         if (!address) throw fail('err.order.chooseAddress');
+        if (body.promoCode) await checkout.lockPromoUse(tx, userId, body.promoCode);
         const { lines, groups, promo } = await price(tx, userId, body);
         const quantities = new Map<number, number>();
         for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
@@ -161,6 +168,7 @@ export const createCheckoutService = ({ db, checkout, orders, addresses, now }: 
             };
           }),
         );
+        if (promo) await checkout.redeemPromo(tx, userId, promo.code);
         await checkout.removeBagItems(
           tx,
           userId,
