@@ -57,7 +57,7 @@ describe('accounts: happy paths', () => {
       method: 'POST',
       url: '/api/user/profile',
       headers: { token },
-      payload: { familyName: 'Liddell', givenName: 'Alice', mobile: '+44 20 7946 0958' },
+      payload: { familyName: 'Liddell', givenName: 'Alice', mobile: '+44 20 7946 0958', currentPassword: 'secret1' },
     });
     expect(saved).toMatchObject({ code: 1, msg: 'Save successful' });
     const info = await call<UserInfo>(t.app, { method: 'GET', url: '/api/user/getUserInfo', headers: { token } });

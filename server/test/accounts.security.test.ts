@@ -14,6 +14,16 @@ beforeAll(async () => {
     payload: { account: 'carol', password: 'carol01', confirmPassword: 'carol01', email: 'carol@example.com' },
   });
   expect(reply.code).toBe(1);
+  // Reset codes go only to a verified address: carol proves hers with the mailed code.
+  const token = await login(t.app, 'carol', 'carol01');
+  await call(t.app, { method: 'POST', url: '/api/user/email/send_code', headers: { token } });
+  const verified = await call(t.app, {
+    method: 'POST',
+    url: '/api/user/email/verify',
+    headers: { token },
+    payload: { code: lastMailedCode() },
+  });
+  expect(verified).toMatchObject({ code: 1, msg: 'Email verified', data: { emailVerified: true } });
 });
 afterAll(() => t.close());
 
@@ -71,6 +81,45 @@ describe('tokens', () => {
     expect(changed.code).toBe(1);
     expect((await userInfo(first)).code).toBe(401);
     expect((await userInfo(second)).code).toBe(401);
+  });
+});
+
+describe('a stolen session does not become a takeover', () => {
+  const profile = (token: string, payload: object) =>
+    call(t.app, { method: 'POST', url: '/api/user/profile', headers: { token }, payload });
+
+  it('needs the current password to change the email or mobile, and tells the old address', async () => {
+    const token = await login(t.app, 'carol', 'carol02');
+    expect(await profile(token, { email: 'thief@example.com' })).toMatchObject({
+      code: 0,
+      msg: 'Please enter your current password to change the email or mobile',
+    });
+    expect(await profile(token, { mobile: '+1 555 0100', currentPassword: 'guess-1' })).toMatchObject({
+      code: 0,
+      msg: 'Current password is incorrect',
+    });
+    expect((await profile(token, { familyName: 'Carroll' })).code).toBe(1);
+    const mails = readdirSync(outbox()).length;
+    const changed = await profile(token, { mobile: '+1 555 0100', currentPassword: 'carol02' });
+    expect(changed).toMatchObject({ code: 1, data: { mobile: '+1 555 0100', emailVerified: true } });
+    const notice = readFileSync(path.join(outbox(), readdirSync(outbox()).sort().at(-1)!), 'utf8');
+    expect(readdirSync(outbox())).toHaveLength(mails + 1);
+    expect(notice).toMatch(/^To: carol@example\.com/);
+    expect(notice).toContain('mobile number of your account carol was changed');
+  });
+
+  it('sends no reset code to an email that was never verified', async () => {
+    const register = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/register',
+      headers: await humanHeaders(t.app),
+      payload: { account: 'dave', password: 'dave001', confirmPassword: 'dave001', email: 'dave@example.com' },
+    });
+    expect(register.code).toBe(1);
+    const mails = readdirSync(outbox()).length;
+    const reply = await forgot('/api/user/forgot_password/send', { account: 'dave' });
+    expect(reply.code).toBe(1);
+    expect(readdirSync(outbox())).toHaveLength(mails);
   });
 });
 

@@ -33,6 +33,7 @@ export const seedDemoData = async (db: Db): Promise<void> => {
         passwordHash,
         paymentCodeHash,
         email: DEMO_SHOPPER.email,
+        emailVerifiedAt: new Date(),
         familyName: 'Demo',
         givenName: 'Shopper',
       })

@@ -50,8 +50,14 @@ export const profileBody = z.object({
   givenName: trimmed.max(64, 'err.nameTooLong').optional(),
   email: z.union([z.literal(''), emailField]).optional(),
   mobile: z.union([z.literal(''), mobileField]).optional(),
+  /** Required when the email or mobile changes: a borrowed session alone cannot redirect the account. */
+  currentPassword: z.string().max(128, 'err.passwordTooLong').optional(),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
+
+/** `POST /api/user/email/verify`: the code mailed by `POST /api/user/email/send_code`. */
+export const emailVerifyBody = z.object({ code: trimmed.regex(/^\d{6}$/, 'err.emailCodeInvalid') });
+export type EmailVerifyBody = z.infer<typeof emailVerifyBody>;
 
 /** `resetpwd`: change the login password. All sessions end afterwards. */
 export const resetPasswordBody = z
@@ -112,6 +118,8 @@ export interface UserInfo {
   /** Balance in integer cents. */
   balance: number;
   hasPaymentCode: boolean;
+  /** The email was proven by a mailed code; password-reset codes go only to a verified email. */
+  emailVerified?: boolean;
   lang: string;
   createdAt: string;
 }

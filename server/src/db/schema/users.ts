@@ -12,6 +12,8 @@ export const users = pgTable(
     givenName: text('given_name').notNull().default(''),
     email: text('email').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
+    /** Set when the shopper proved they read `email` (a mailed code); cleared when the email changes. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Integer cents. A later issue replaces the free-standing balance with a ledger. */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     lang: text('lang').notNull().default('en'),
@@ -51,6 +53,21 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Codes that prove a shopper reads their email address (one open code per user; attempts counted first). */
+export const emailCodes = pgTable('email_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The address the code was sent to: a code proves nothing about a later address. */
+  email: text('email').notNull(),
   codeHash: text('code_hash').notNull(),
   attempts: smallint('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

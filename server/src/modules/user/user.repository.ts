@@ -1,11 +1,13 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResetCodes, users, userTokens } from '../../db/schema';
+import { emailCodes, passwordResetCodes, users, userTokens } from '../../db/schema';
 import { createSecretGuard, OLD_PASSWORD_GUARD, PAYMENT_CODE_GUARD } from './secret-guard';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type ProfileChanges = Partial<Pick<UserRow, 'familyName' | 'givenName' | 'email' | 'mobile'>>;
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'familyName' | 'givenName' | 'email' | 'mobile' | 'emailVerifiedAt'>
+>;
 
 export const createUserRepository = (db: Db) => ({
   async findByAccount(account: string): Promise<UserRow | undefined> {
@@ -41,6 +43,47 @@ export const createUserRepository = (db: Db) => ({
   /** Attempt counters of the payment code and of the old-password check (see secret-guard.ts). */
   paymentCodeGuard: createSecretGuard(db, PAYMENT_CODE_GUARD),
   oldPasswordGuard: createSecretGuard(db, OLD_PASSWORD_GUARD),
+
+  /** A new code replaces any open one. */
+  async replaceEmailCode(userId: number, email: string, codeHash: string, expiresAt: Date, now: Date) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(emailCodes)
+        .set({ usedAt: now })
+        .where(and(eq(emailCodes.userId, userId), isNull(emailCodes.usedAt)));
+      await tx.insert(emailCodes).values({ userId, email, codeHash, expiresAt });
+    });
+  },
+
+  /** Counts the attempt first (one conditional update): at most `max` guesses per code, also in parallel. */
+  async claimEmailCode(userId: number, now: Date, max: number) {
+    const [row] = await db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(emailCodes.userId, userId),
+          isNull(emailCodes.usedAt),
+          gt(emailCodes.expiresAt, now),
+          lt(emailCodes.attempts, max),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  /** Marks the email verified only if it is still the address the code went to. */
+  async completeEmailVerification(userId: number, codeId: number, email: string, now: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, codeId));
+      const rows = await tx
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, userId), eq(users.email, email)))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    });
+  },
 
   async insertToken(userId: number, tokenHash: string, expiresAt: Date) {
     await db.insert(userTokens).values({ userId, tokenHash, expiresAt });

@@ -15,6 +15,7 @@ import {
   registerBody,
   resetPasswordBody,
   resetPayBody,
+  emailVerifyBody,
   setLanguageQuery,
   tokenHeaders,
   verifyPayBody,
@@ -110,6 +111,30 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     '/api/user/profile',
     { ...auth, schema: { ...auth.schema, tags, summary: 'Update profile', body: profileBody } },
     async (request) => ok(request, await service.updateProfile(currentUser(request), request.body), 'ok.save'),
+  );
+
+  r.post(
+    '/api/user/email/send_code',
+    {
+      ...auth,
+      preHandler: secretCheck('emailCode'),
+      schema: { ...auth.schema, tags, summary: 'Mail a code that proves the shopper reads their email' },
+    },
+    async (request) => {
+      await service.sendEmailCode(currentUser(request));
+      return ok(request, null, 'ok.emailCodeSent');
+    },
+  );
+
+  r.post(
+    '/api/user/email/verify',
+    {
+      ...auth,
+      preHandler: secretCheck('emailVerify'),
+      schema: { ...auth.schema, tags, summary: 'Mark the email verified with the mailed code', body: emailVerifyBody },
+    },
+    async (request) =>
+      ok(request, await service.verifyEmail(currentUser(request), request.body.code), 'ok.emailVerified'),
   );
 
   r.post(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  emailVerifyBody,
   forgotPasswordResetBody,
   forgotPasswordSendBody,
   loginBody,
@@ -12,6 +13,7 @@ import {
 } from '@marketplace/shared/contracts';
 
 export {
+  emailVerifyBody,
   forgotPasswordResetBody,
   forgotPasswordSendBody,
   loginBody,

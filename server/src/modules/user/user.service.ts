@@ -16,7 +16,7 @@ import { fail, type AppError } from '../../lib/app-error';
 import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
 import type { Mailer } from '../mail/mailer';
 import type { SecretGuard } from './secret-guard';
-import type { UserRepository, UserRow } from './user.repository';
+import type { ProfileChanges, UserRepository, UserRow } from './user.repository';
 import type { ForgotPasswordResetBody } from './user.schemas';
 
 const RESET_CODE_TTL_MS = 15 * 60_000;
@@ -31,6 +31,7 @@ export const toUserInfo = (user: UserRow): UserInfo => ({
   mobile: user.mobile,
   balance: user.balance,
   hasPaymentCode: user.paymentCodeHash !== null,
+  emailVerified: Boolean(user.email && user.emailVerifiedAt),
   lang: user.lang,
   createdAt: user.createdAt.toISOString(),
 });
@@ -121,10 +122,67 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       await users.revokeToken(sha256(token), now());
     },
 
+    /**
+     * Name changes need nothing more; a new email or mobile needs the current password (same guard as
+     * resetpwd), leaves the new email unverified and sends a notice to the old address.
+     */
     async updateProfile(user: UserRow, body: ProfileBody): Promise<UserInfo> {
-      const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+      const { currentPassword, ...fields } = body;
+      const changes: ProfileChanges = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      );
+      const emailChanged = changes.email !== undefined && changes.email !== user.email;
+      const mobileChanged = changes.mobile !== undefined && changes.mobile !== user.mobile;
+      if (emailChanged || mobileChanged) {
+        if (!currentPassword) throw fail('err.currentPasswordRequired');
+        await checkSecret(
+          users.oldPasswordGuard,
+          passwordLocked,
+          user,
+          user.passwordHash,
+          currentPassword,
+          'err.currentPasswordWrong',
+        );
+      }
+      if (emailChanged) changes.emailVerifiedAt = null;
       if (Object.keys(changes).length) await users.update(user.id, changes);
+      if ((emailChanged || mobileChanged) && user.email) {
+        const what = [emailChanged ? 'email address' : '', mobileChanged ? 'mobile number' : ''].filter(Boolean);
+        await mailer.send({
+          to: user.email,
+          subject: 'Your account details were changed',
+          text: `The ${what.join(' and ')} of your account ${user.account} was changed on ${now().toISOString()}. If this was not you, reset your password and contact customer service at once.`,
+        });
+      }
       return toUserInfo({ ...user, ...changes });
+    },
+
+    /** Mails a 6-digit code to the current email; `verifyEmail` marks the email verified with it. */
+    async sendEmailCode(user: UserRow): Promise<void> {
+      if (!user.email) throw fail('err.noEmailOnAccount');
+      const code = sixDigitCode();
+      await users.replaceEmailCode(
+        user.id,
+        user.email,
+        await hashSecret(code),
+        new Date(now().getTime() + RESET_CODE_TTL_MS),
+        now(),
+      );
+      await mailer.send({
+        to: user.email,
+        subject: 'Verify your email address',
+        text: `Your verification code is ${code}. It expires in 15 minutes.`,
+      });
+    },
+
+    async verifyEmail(user: UserRow, code: string): Promise<UserInfo> {
+      const open = await users.claimEmailCode(user.id, now(), RESET_CODE_MAX_ATTEMPTS);
+      if (!open || open.email !== user.email || !(await verifySecret(open.codeHash, code))) {
+        throw fail('err.emailCodeInvalid');
+      }
+      if (!(await users.completeEmailVerification(user.id, open.id, open.email, now())))
+        throw fail('err.emailCodeInvalid');
+      return toUserInfo({ ...user, emailVerifiedAt: now() });
     },
 
     async changePassword(user: UserRow, body: ResetPasswordBody): Promise<void> {
@@ -168,7 +226,8 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       const user = await users.findByAccount(account);
       const code = sixDigitCode();
       const codeHash = await hashSecret(code);
-      if (!user?.email) return;
+      // Only to an address the shopper proved: a session thief who set their own email gets nothing.
+      if (!user?.email || !user.emailVerifiedAt) return;
       await users.replaceResetCode(user.id, codeHash, new Date(now().getTime() + RESET_CODE_TTL_MS), now());
       await mailer.send({
         to: user.email,

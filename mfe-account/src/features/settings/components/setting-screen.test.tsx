@@ -62,6 +62,8 @@ describe('/setting', () => {
     await user.type(familyName, 'Li');
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'li@example.com');
+    // A new email needs the current password (a borrowed session alone cannot redirect the account).
+    await user.type(screen.getByLabelText('Current password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Save successful')).toBeInTheDocument();
@@ -70,6 +72,7 @@ describe('/setting', () => {
       givenName: 'Mei',
       email: 'li@example.com',
       mobile: '+1 555 0100',
+      currentPassword: 'secret1',
     });
     await screen.findByText('Li Mei');
     expect(store.getState().session.userInfo?.email).toBe('li@example.com');
@@ -86,5 +89,24 @@ describe('/setting', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please fill correct email')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+
+  it('verifies an unverified email with the mailed code', async () => {
+    const unverified = { ...demoUser, emailVerified: false };
+    const { calls } = fakeApi({
+      'GET /api/user/getUserInfo': ok(unverified),
+      'POST /api/user/email/send_code': ok(null, 'A verification code has been sent to your email'),
+      'POST /api/user/email/verify': ok({ ...demoUser, emailVerified: true }, 'Email verified'),
+    });
+    await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn(unverified) });
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Personal information' }));
+    const section = await screen.findByRole('region', { name: 'Verify email' });
+    await user.click(within(section).getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('A verification code has been sent to your email')).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Verification code'), '123456');
+    await user.click(within(section).getByRole('button', { name: 'Verify email' }));
+    expect(await screen.findByText('Email verified')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/user/email/verify')?.body).toEqual({ code: '123456' });
   });
 });
