@@ -9,11 +9,15 @@ import { createImagesService } from '../images/images.service';
 import { createCatalogueRepository } from './catalogue.repository';
 import { catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService } from './catalogue.service';
+import { createViewCounter } from './view-counter';
 
 /** Wires the catalogue, bag and picture routes (one line in app.ts). */
 export const registerCatalogue = async (app: FastifyInstance, db: Db) => {
   const catalogue = createCatalogueRepository(db);
-  await app.register(catalogueRoutes, { service: createCatalogueService({ catalogue }) });
+  const views = createViewCounter(db);
+  // preClose runs before every onClose hook, so the last views are written before the database closes.
+  app.addHook('preClose', async () => views.close());
+  await app.register(catalogueRoutes, { service: createCatalogueService({ catalogue, views }) });
   await app.register(bagRoutes, { service: createBagService({ bag: createBagRepository(db), catalogue }) });
   await app.register(imagesRoutes, { service: createImagesService({ images: createImagesRepository(db) }) });
 };

@@ -111,16 +111,6 @@ export const createCatalogueRepository = (db: Db) => ({
       .limit(limit);
   },
 
-  /** Counts a view and returns the product with its shop name, or undefined. */
-  async viewProduct(id: number) {
-    const [row] = await db
-      .update(products)
-      .set({ seen: sql`${products.seen} + 1` })
-      .where(eq(products.id, id))
-      .returning();
-    return row;
-  },
-
   async findProduct(id: number) {
     const [row] = await db.select().from(products).where(eq(products.id, id));
     return row;

@@ -1,3 +1,4 @@
+import etag from '@fastify/etag';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
@@ -17,6 +18,8 @@ import {
 import type { CatalogueService } from './catalogue.service';
 
 const tags = ['catalogue'];
+/** Short: prices, stock and rankings change, but a shopper paging back and forth costs nothing. */
+const SHARED_MAX_AGE_SECONDS = 30;
 
 /**
  * Public pages read the token when one is sent, to fill `followed` / `saved`; a missing or expired
@@ -33,9 +36,30 @@ const optionalUserId = async (app: FastifyInstance, request: FastifyRequest): Pr
   }
 };
 
+/** Answers that are the same for every shopper (only the language of `msg` varies). */
+const SHARED_ANSWERS = new Set([
+  '/api/catalogue/categories',
+  '/api/catalogue/hot_products',
+  '/api/catalogue/popular',
+  '/api/catalogue/products',
+  '/api/catalogue/shop_products',
+  '/api/catalogue/suggestions',
+  '/api/catalogue/hot_keywords',
+]);
+
 export const catalogueRoutes = async (app: FastifyInstance, { service }: { service: CatalogueService }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: app.requireUser };
+  // Inside this plugin only: catalogue answers get an ETag, and a repeat visit with If-None-Match is a 304.
+  await app.register(etag, { weak: true });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' && reply.statusCode === 200 && SHARED_ANSWERS.has(request.routeOptions.url ?? '')) {
+      reply.header('Cache-Control', `public, max-age=${SHARED_MAX_AGE_SECONDS}`);
+      reply.header('Vary', 'lang, language, Accept-Encoding');
+    } else if (!reply.hasHeader('Cache-Control')) {
+      reply.header('Cache-Control', 'private, no-cache');
+    }
+  });
 
   api.get(
     '/api/catalogue/categories',

@@ -16,6 +16,7 @@ import {
 } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
 import { productImageUrl, shopLogoUrl } from '../images/images.service';
+import type { ViewCounter } from './view-counter';
 import type { CatalogueRepository, ProductCardRow, ProductRow } from './catalogue.repository';
 
 const RECOMMEND_COUNT = 6;
@@ -56,7 +57,13 @@ const page = <R, T>(
 
 const offsetOf = (query: CataloguePageQuery) => (query.page - 1) * query.pageSize;
 
-export const createCatalogueService = ({ catalogue }: { catalogue: CatalogueRepository }) => {
+export const createCatalogueService = ({
+  catalogue,
+  views,
+}: {
+  catalogue: CatalogueRepository;
+  views?: ViewCounter;
+}) => {
   let hotKeywords: { at: number; keywords: string[] } | undefined;
   const requireShop = async (shopId: number, userId: number | null) => {
     const shop = await catalogue.findShop(shopId, userId);
@@ -99,8 +106,9 @@ export const createCatalogueService = ({ catalogue }: { catalogue: CatalogueRepo
     },
 
     async productDetail(productId: number, userId: number | null): Promise<ProductDetail> {
-      const product = await catalogue.viewProduct(productId);
+      const product = await catalogue.findProduct(productId);
       if (!product) throw fail('err.catalogue.productNotFound');
+      views?.add(product.id);
       const [shop, recommend, saved] = await Promise.all([
         requireShop(product.shopId, userId),
         catalogue.recommend(product, RECOMMEND_COUNT),
@@ -111,7 +119,7 @@ export const createCatalogueService = ({ catalogue }: { catalogue: CatalogueRepo
         ...toProductCard({ ...product, shopName: shop.name }),
         images,
         stock: product.stock,
-        seen: product.seen,
+        seen: product.seen + (views?.pendingFor(product.id) ?? 0),
         description: product.description,
         specs: product.specs,
         recommend: recommend.map(toProductCard),
