@@ -182,7 +182,7 @@ const invariant = async (base, shoppers) => {
 
 const measure = async (name, env) => {
   const server = await startServer({
-    env: { ADMIN_TOKEN, ALTCHA_MAX_NUMBER: '20', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+    env: { ADMIN_TOKEN, ALTCHA_MAX_NUMBER: '20', ALTCHA_TOKEN_USES: '100000', AUTH_RATE_LIMIT_MAX: '100000', ...env },
   });
   try {
     const shoppers = await prepare(server.url);
