@@ -20,6 +20,9 @@ import type { ProfileChanges, UserRepository, UserRow } from './user.repository'
 import type { ForgotPasswordResetBody } from './user.schemas';
 
 const RESET_CODE_TTL_MS = 15 * 60_000;
+/** How long a secret check waits for checks in flight to finish, and how often it looks. */
+const CLAIM_WAIT_MS = 5_000;
+const CLAIM_RETRY_MS = 25;
 const RESET_CODE_MAX_ATTEMPTS = 5;
 
 export const toUserInfo = (user: UserRow): UserInfo => ({
@@ -71,11 +74,13 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     given: string,
     wrongKey: string,
   ) => {
-    if (!(await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now()))) {
+    // While the limit is taken by checks still in flight (a shopper paying several orders at once), this
+    // one waits for them rather than failing; a lock ends the wait at once.
+    for (let waited = 0; !(await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now())); waited += CLAIM_RETRY_MS) {
       const until = await guard.lockedUntil(user.id);
       if (until && until > now()) throw locked(until);
-      // The limit is taken by checks still in flight: this one waits for them.
-      throw fail('err.tooManyRequests');
+      if (waited >= CLAIM_WAIT_MS) throw fail('err.tooManyRequests');
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
     }
     if (await verifySecret(hash, given)) {
       const lockedMeanwhile = await guard.pass(user.id, now());
