@@ -46,7 +46,7 @@ const hasNul = (value: unknown, depth = 0): boolean => {
  * What the log keeps of an unexpected error: its kind, SQL state and first message line. A failed
  * query's text and parameters (shoppers' data) never reach the log.
  */
-const loggable = (error: FastifyError) => {
+export const loggable = (error: FastifyError) => {
   let sqlState: string | undefined;
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
