@@ -52,6 +52,8 @@ export { usePagedList, type PagedList as PagedListController } from './ui/use-pa
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { ErrorPanel, type ErrorPanelProps } from './ui/error-panel';
 export { Money } from './ui/money';
+export { ImageUploadField, type ImageUploadFieldProps } from './ui/image-upload-field';
+export { uploadFile, UploadError, type UploadOptions } from './api/upload-file';
 
 export type { RemoteModule } from './remote-module';
 export { registerReactCopy, type MarketplaceDiagnostics, type ReactCopy } from './diagnostics';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { fail, fakeApi, ok, resetBrowser } from '../../../testing/fake-api';
-import { fakeUpload, pngFile } from '../../../testing/fake-upload';
+import { fakeUpload, pngFile } from '@marketplace/shared/testing';
 import { orderDetail } from '../../../testing/order-detail';
 import { renderScreen, signedIn } from '../../../testing/render-screen';
 import CommentScreen from './comment-screen';

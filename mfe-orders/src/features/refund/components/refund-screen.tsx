@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, DotLoading, Input, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { ErrorPanel, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { ErrorPanel, Money, PageHeader, toastFail, toastSuccess, ImageUploadField } from '@marketplace/shared';
 import {
   PRODUCT_STATUSES,
   REFUND_TYPES,
@@ -11,7 +11,6 @@ import {
   type RefundType,
 } from '@marketplace/shared/contracts';
 import { useGetOrderDetailQuery } from '../../orders/api';
-import ImageUploadField from '../../uploads/components/image-upload-field';
 import { useSubmitRefundMutation } from '../api';
 import { checkRefund } from '../refund-form';
 import ChoiceGroup from './choice-group';

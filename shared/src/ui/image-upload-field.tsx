@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUploader, ProgressBar, type ImageUploadItem } from 'antd-mobile';
-import { selectLang, selectToken, toastFail, toastSuccess, useAppSelector } from '@marketplace/shared';
+import { selectLang, selectToken } from '../session/session-slice';
+import { useAppSelector } from '../session/store';
+import { toastFail, toastSuccess } from './toast';
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@marketplace/shared/contracts';
-import { UploadError, uploadFile } from '../upload-file';
+import { UploadError, uploadFile } from '../api/upload-file';
 
-interface ImageUploadFieldProps {
+export interface ImageUploadFieldProps {
   /** Accessible name of the group (its file input is antd-mobile's "Upload"). */
   label: string;
   value: ImageUploadItem[];
@@ -16,11 +18,11 @@ interface ImageUploadFieldProps {
 const isAllowedType = (type: string): boolean => (UPLOAD_MIME_TYPES as readonly string[]).includes(type);
 
 /**
- * Pictures for a refund proof or a review. Each one goes to `POST /api/upload` as soon as it is
+ * Pictures for a refund proof, a review or a top-up's payment evidence. Each one goes to `POST /api/upload` as soon as it is
  * chosen, with its progress shown; `key` of each item is the upload id the form sends.
  */
-export default function ImageUploadField({ label, value, onChange, maxCount }: ImageUploadFieldProps) {
-  const { t } = useTranslation('orders');
+export function ImageUploadField({ label, value, onChange, maxCount }: ImageUploadFieldProps) {
+  const { t } = useTranslation('common');
   const token = useAppSelector(selectToken);
   const lang = useAppSelector(selectLang).file_name;
   const [progress, setProgress] = useState<number | null>(null);
