@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { List, Skeleton } from 'antd-mobile';
 import { Money, PageHeader } from '@marketplace/shared';
 import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
-import { useGetUserInfoQuery } from '../api';
+import { useGetUserInfoQuery } from '../../wallet/api';
 import { WALLET_VERSION } from '../build-version';
 import { TOP_UP_METHOD_ICONS, TOP_UP_METHOD_ROUTES } from '../top-up-methods';
 import './top-up-screen.css';

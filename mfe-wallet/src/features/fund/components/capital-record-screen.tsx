@@ -1,0 +1,72 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Selector } from 'antd-mobile';
+import { EmptyState, Money, PageHeader, PagedList } from '@marketplace/shared';
+import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '@marketplace/shared/contracts';
+import { useGetBalanceHistoryQuery, useLazyListFundTransactionsQuery } from '../../wallet/api';
+import '../../wallet/wallet.css';
+
+// Only this screen needs the chart library: it loads with the chart, not with the wallet.
+const BalanceChart = lazy(() => import('./balance-chart'));
+
+const PAGE_SIZE = 20;
+type KindFilter = LedgerKind | 'all';
+
+/** `/capitalRecord` (`bill`): every ledger entry, signed, with the balance after it; a balance chart on top. */
+export default function CapitalRecordScreen() {
+  const { t, i18n } = useTranslation('wallet');
+  const [kind, setKind] = useState<KindFilter>('all');
+  const { data: history } = useGetBalanceHistoryQuery();
+  const [listEntries] = useLazyListFundTransactionsQuery();
+  const loadPage = useCallback(
+    (page: number) => listEntries({ page, pageSize: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) }).unwrap(),
+    [listEntries, kind],
+  );
+  return (
+    <main>
+      <PageHeader title={t('title.capitalRecord')} />
+      {history && history.length > 0 && (
+        <Suspense fallback={null}>
+          <BalanceChart points={history} />
+        </Suspense>
+      )}
+      <section aria-label={t('fund.filter')} style={{ padding: '0 12px' }}>
+        <Selector<KindFilter>
+          columns={4}
+          value={[kind]}
+          onChange={(values) => setKind(values[0] ?? 'all')}
+          options={(['all', ...LEDGER_KINDS] as KindFilter[]).map((value) => ({
+            value,
+            label: t(`fund.kinds.${value}`),
+          }))}
+        />
+      </section>
+      <PagedList<LedgerEntry>
+        key={kind}
+        loadPage={loadPage}
+        pageSize={PAGE_SIZE}
+        label={t('title.capitalRecord')}
+        itemKey={(entry) => entry.id}
+        empty={<EmptyState title={t('records.empty')} />}
+        renderItem={(entry) => (
+          <article className="wallet-record" aria-label={t(`fund.kinds.${entry.kind}`)}>
+            <h3>
+              <span>{t(`fund.kinds.${entry.kind}`)}</span>
+              <span className={entry.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
+                {entry.amount < 0 ? '−' : '+'}
+                <Money cents={Math.abs(entry.amount)} />
+              </span>
+            </h3>
+            <p>
+              {t('fund.balanceAfter')} <Money cents={entry.balanceAfter} />
+            </p>
+            {entry.note && <p>{entry.note}</p>}
+            <p>
+              <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString(i18n.language)}</time>
+            </p>
+          </article>
+        )}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { List } from 'antd-mobile';
+import { Money, PageHeader } from '@marketplace/shared';
+import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
+import { TOP_UP_METHOD_ROUTES } from '../../top-up/top-up-methods';
+import { useGetUserInfoQuery } from '../../wallet/api';
+import '../../top-up/components/top-up-screen.css';
+
+/** `/payment`: how the shopper pays (the balance with the payment code) and the ways to fill it. */
+export default function PaymentScreen() {
+  const { t } = useTranslation('wallet');
+  const { data: user } = useGetUserInfoQuery();
+  return (
+    <main className="wallet-top-up">
+      <PageHeader title={t('title.payment')} />
+      <section className="wallet-top-up__balance" aria-labelledby="payment-balance">
+        <h2 id="payment-balance" className="wallet-top-up__balance-label">
+          {t('topUp.balance')}
+        </h2>
+        <p className="wallet-top-up__balance-amount">
+          <Money cents={user?.balance ?? 0} />
+        </p>
+      </section>
+      <List header={t('payment.payWith')}>
+        <List.Item description={t(user?.hasPaymentCode ? 'payment.codeSet' : 'payment.codeNotSet')} arrow>
+          <Link className="wallet-top-up__link" to="/changePayPwd">
+            {t('payment.paymentCode')}
+          </Link>
+        </List.Item>
+      </List>
+      <List header={t('payment.topUpWith')}>
+        {RECHARGE_METHODS.map((method) => (
+          <List.Item key={method} arrow>
+            <Link className="wallet-top-up__link" to={TOP_UP_METHOD_ROUTES[method]}>
+              {t(`topUp.methods.${method}.title`)}
+            </Link>
+          </List.Item>
+        ))}
+      </List>
+      <List>
+        {(
+          [
+            ['/withDraw', 'payment.withdraw'],
+            ['/topUpRecord', 'title.topUpRecord'],
+            ['/depositRecord', 'title.depositRecord'],
+            ['/capitalRecord', 'title.capitalRecord'],
+          ] as const
+        ).map(([to, key]) => (
+          <List.Item key={to} arrow>
+            <Link className="wallet-top-up__link" to={to}>
+              {t(key)}
+            </Link>
+          </List.Item>
+        ))}
+      </List>
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { api, withMsg } from '@marketplace/shared';
+import type {
+  BalancePoint,
+  BlockchainInfo,
+  LedgerEntry,
+  LedgerKind,
+  Page,
+  RechargeBody,
+  RechargeRecord,
+  RechargeResult,
+  RecordQuery,
+  UserInfo,
+  WithdrawalRecord,
+  WithdrawBody,
+  WithdrawInfo,
+  WithdrawResult,
+} from '@marketplace/shared/contracts';
+
+/** Every wallet call of spec section 7: networks, top-up, withdraw, records and fund transactions. */
+export const walletApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUserInfo: build.query<UserInfo, void>({
+      query: () => '/user/getUserInfo',
+      providesTags: ['User'],
+    }),
+    getBlockchainInfo: build.query<BlockchainInfo, void>({
+      query: () => '/user/getBlockchain',
+      providesTags: ['Wallet'],
+    }),
+    submitRecharge: build.mutation<{ data: RechargeResult; msg: string }, RechargeBody>({
+      query: (body) => ({ url: '/user/recharge', method: 'POST', body }),
+      transformResponse: withMsg<RechargeResult>,
+      invalidatesTags: ['User', 'Record'],
+    }),
+    getWithdrawInfo: build.query<WithdrawInfo, void>({
+      query: () => '/user/extract',
+      providesTags: ['Wallet', 'User'],
+    }),
+    submitWithdrawal: build.mutation<{ data: WithdrawResult; msg: string }, WithdrawBody>({
+      query: (body) => ({ url: '/user/extract', method: 'POST', body }),
+      transformResponse: withMsg<WithdrawResult>,
+      invalidatesTags: ['User', 'Record', 'Wallet'],
+    }),
+    listRechargeRecords: build.query<Page<RechargeRecord>, RecordQuery>({
+      query: (params) => ({ url: '/user/recharge_log', params }),
+      providesTags: ['Record'],
+    }),
+    listWithdrawalRecords: build.query<Page<WithdrawalRecord>, RecordQuery>({
+      query: (params) => ({ url: '/user/extract_log', params }),
+      providesTags: ['Record'],
+    }),
+    listFundTransactions: build.query<Page<LedgerEntry>, { page: number; pageSize: number; kind?: LedgerKind }>({
+      query: (params) => ({ url: '/user/bill', params }),
+      providesTags: ['Record'],
+    }),
+    getBalanceHistory: build.query<BalancePoint[], void>({
+      query: () => '/user/balance_history',
+      providesTags: ['Record'],
+    }),
+  }),
+  overrideExisting: false,
+});
+
+export const {
+  useGetUserInfoQuery,
+  useGetBlockchainInfoQuery,
+  useSubmitRechargeMutation,
+  useGetWithdrawInfoQuery,
+  useSubmitWithdrawalMutation,
+  useGetBalanceHistoryQuery,
+  useLazyListRechargeRecordsQuery,
+  useLazyListWithdrawalRecordsQuery,
+  useLazyListFundTransactionsQuery,
+} = walletApi;
+
+/** A key for one submit: the server applies a repeated key once (double tap, retry). */
+export const newRequestId = (): string => crypto.randomUUID().replace(/-/g, '');

@@ -1,0 +1,209 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Button, Dialog, Input, Popup, Radio, Space } from 'antd-mobile';
+import { Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import {
+  cardDigits,
+  DRAW_TYPES,
+  luhnValid,
+  parseMoney,
+  paymentCodeField,
+  serviceChargeFor,
+  type DrawType,
+  type VerifyPayFailure,
+} from '@marketplace/shared/contracts';
+import {
+  newRequestId,
+  useGetUserInfoQuery,
+  useGetWithdrawInfoQuery,
+  useSubmitWithdrawalMutation,
+} from '../../wallet/api';
+import '../../wallet/wallet.css';
+
+const failureOf = (data: unknown): VerifyPayFailure | null =>
+  typeof data === 'object' && data !== null && typeof (data as { reason?: unknown }).reason === 'string'
+    ? (data as VerifyPayFailure)
+    : null;
+
+/**
+ * `/withDraw`: to a bank card or on-chain. The service charge and the actual arrival show before the
+ * shopper confirms; the payment code confirms; the amount is held at once until an operator pays it.
+ */
+export default function WithdrawScreen() {
+  const { t } = useTranslation(['wallet', 'common']);
+  const navigate = useNavigate();
+  const { data: info } = useGetWithdrawInfoQuery();
+  const { data: user } = useGetUserInfoQuery();
+  const [drawType, setDrawType] = useState<DrawType>('bank');
+  const [amount, setAmount] = useState('');
+  const [bankCardNo, setBankCardNo] = useState('');
+  const [bankName, setBankName] = useState('');
+  const [network, setNetwork] = useState<number | null>(null);
+  const [address, setAddress] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [code, setCode] = useState('');
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [submitWithdrawal, { isLoading }] = useSubmitWithdrawalMutation();
+
+  const cents = parseMoney(amount);
+  const balance = info?.balance ?? user?.balance ?? 0;
+  const charge = cents && info ? serviceChargeFor(cents, info.serviceChargeBp) : 0;
+  const arrival = cents ? Math.max(cents - charge, 0) : 0;
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    if (cents === null || cents <= 0) return toastFail({ key: 'errors:err.wallet.drawAmount' });
+    if (cents > balance) return toastFail({ key: 'errors:err.wallet.overBalance' });
+    if (drawType === 'bank') {
+      if (!luhnValid(cardDigits(bankCardNo))) return toastFail({ key: 'errors:err.wallet.bankCardNo' });
+      if (!bankName.trim()) return toastFail({ key: 'errors:err.wallet.bankName' });
+    } else {
+      if (!network) return toastFail({ key: 'errors:err.wallet.chooseNetwork' });
+      if (!address.trim()) return toastFail({ key: 'errors:err.wallet.withdrawAddress' });
+    }
+    if (user && !user.hasPaymentCode) {
+      void Dialog.confirm({
+        content: t('errors:err.paymentCodeNotSet'),
+        confirmText: t('withdraw.goToSettings'),
+        cancelText: t('common:cancel'),
+        onConfirm: () => navigate('/changePayPwd'),
+      });
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!cents || isLoading) return;
+    if (!paymentCodeField.safeParse(code).success) return toastFail({ key: 'errors:err.paymentCodeFormat' });
+    const result = await submitWithdrawal({
+      drawType,
+      drawAmount: cents,
+      paymentCode: code,
+      requestId,
+      ...(drawType === 'bank'
+        ? { bankCardNo: cardDigits(bankCardNo), bankName: bankName.trim() }
+        : { network: network ?? undefined, address: address.trim() }),
+    });
+    setCode('');
+    if ('data' in result && result.data) {
+      setRequestId(newRequestId());
+      setConfirming(false);
+      toastSuccess(result.data.msg || { key: 'errors:ok.wallet.withdrawal' });
+      navigate('/depositRecord', { replace: true });
+      return;
+    }
+    const failure = failureOf(
+      'error' in result && result.error && 'data' in result.error ? result.error.data?.data : null,
+    );
+    if (failure?.reason === 'PAYMENT_LOCKED' || failure?.reason === 'PAYMENT_CODE_NOT_SET') setConfirming(false);
+  };
+
+  return (
+    <main>
+      <PageHeader title={t('title.withDraw')} />
+      <form className="wallet-form" aria-label={t('title.withDraw')} onSubmit={review}>
+        <p className="wallet-hint">
+          {t('topUp.balance')} <Money cents={balance} />
+        </p>
+        <Radio.Group value={drawType} onChange={(value) => setDrawType(value as DrawType)}>
+          <fieldset className="wallet-choices">
+            <legend>{t('withdraw.drawType')}</legend>
+            <Space>
+              {DRAW_TYPES.map((type) => (
+                <Radio key={type} value={type}>
+                  {t(`withdraw.types.${type}`)}
+                </Radio>
+              ))}
+            </Space>
+          </fieldset>
+        </Radio.Group>
+        <div className="wallet-field">
+          <label htmlFor="draw-amount">{t('withdraw.amount')}</label>
+          <Input
+            id="draw-amount"
+            inputMode="decimal"
+            placeholder="0.00"
+            value={amount}
+            onChange={setAmount}
+            clearable
+          />
+        </div>
+        {drawType === 'bank' ? (
+          <>
+            <div className="wallet-field">
+              <label htmlFor="bank-card-no">{t('withdraw.bankCardNo')}</label>
+              <Input id="bank-card-no" inputMode="numeric" value={bankCardNo} onChange={setBankCardNo} clearable />
+            </div>
+            <div className="wallet-field">
+              <label htmlFor="bank-name">{t('withdraw.bankName')}</label>
+              <Input id="bank-name" value={bankName} onChange={setBankName} maxLength={64} clearable />
+            </div>
+          </>
+        ) : (
+          <>
+            <Radio.Group value={network} onChange={(value) => setNetwork(Number(value))}>
+              <fieldset className="wallet-choices">
+                <legend>{t('evidence.network')}</legend>
+                <Space wrap>
+                  {(info?.networks ?? []).map((n) => (
+                    <Radio key={n.id} value={n.id}>
+                      {n.name}
+                    </Radio>
+                  ))}
+                </Space>
+              </fieldset>
+            </Radio.Group>
+            <div className="wallet-field">
+              <label htmlFor="chain-address">{t('withdraw.address')}</label>
+              <Input id="chain-address" value={address} onChange={setAddress} maxLength={128} clearable />
+            </div>
+          </>
+        )}
+        <dl className="wallet-summary" aria-label={t('withdraw.summary')}>
+          <dt>{t('withdraw.chargeRate')}</dt>
+          <dd>{((info?.serviceChargeBp ?? 0) / 100).toFixed(2)}%</dd>
+          <dt>{t('withdraw.charge')}</dt>
+          <dd>
+            <Money cents={charge} />
+          </dd>
+          <dt>{t('withdraw.arrival')}</dt>
+          <dd>
+            <Money cents={arrival} />
+          </dd>
+        </dl>
+        <Button block type="submit" color="primary" size="large">
+          {t('withdraw.submit')}
+        </Button>
+      </form>
+      <Popup visible={confirming} onMaskClick={() => setConfirming(false)} destroyOnClose>
+        <form className="wallet-form" aria-label={t('withdraw.confirmTitle')} onSubmit={(e) => void confirm(e)}>
+          <h2>{t('withdraw.confirmTitle')}</h2>
+          <p>
+            {t('withdraw.amount')} <Money cents={cents ?? 0} /> · {t('withdraw.charge')} <Money cents={charge} /> ·{' '}
+            {t('withdraw.arrival')} <Money cents={arrival} />
+          </p>
+          <div className="wallet-field">
+            <label htmlFor="withdraw-code">{t('withdraw.paymentCode')}</label>
+            <Input
+              id="withdraw-code"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={code}
+              onChange={(value) => setCode(value.replace(/\D/g, ''))}
+            />
+          </div>
+          <Button block type="submit" color="primary" size="large" loading={isLoading}>
+            {t('withdraw.confirm')}
+          </Button>
+          <Button block fill="none" onClick={() => setConfirming(false)}>
+            {t('common:cancel')}
+          </Button>
+        </form>
+      </Popup>
+    </main>
+  );
+}
