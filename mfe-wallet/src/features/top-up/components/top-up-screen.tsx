@@ -42,11 +42,20 @@ export default function TopUpScreen() {
         ))}
       </List>
       <List>
-        <List.Item arrow>
-          <Link className="wallet-top-up__link" to="/topUpRecord">
-            {t('topUp.records')}
-          </Link>
-        </List.Item>
+        {(
+          [
+            ['/topUpRecord', 'topUp.records'],
+            ['/withDraw', 'payment.withdraw'],
+            ['/capitalRecord', 'title.capitalRecord'],
+            ['/payment', 'title.payment'],
+          ] as const
+        ).map(([to, key]) => (
+          <List.Item key={to} arrow>
+            <Link className="wallet-top-up__link" to={to}>
+              {t(key)}
+            </Link>
+          </List.Item>
+        ))}
       </List>
       <footer className="wallet-top-up__footer">{t('topUp.version', { version: WALLET_VERSION })}</footer>
     </main>
