@@ -14,6 +14,9 @@ const WALLET_SHORTCUTS = [
   { key: 'topUp', path: '/topUp' },
   { key: 'withdraw', path: '/withDraw' },
   { key: 'fundRecords', path: '/capitalRecord' },
+  { key: 'topUpRecords', path: '/topUpRecord' },
+  { key: 'withdrawalRecords', path: '/depositRecord' },
+  { key: 'paymentMethods', path: '/payment' },
 ] as const;
 
 const SERVICE_SHORTCUTS = [

@@ -3,6 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, type BalancePoint } from '@marketplace/shared/contracts';
 import 'uplot/dist/uPlot.min.css';
 
+/** uPlot draws on a canvas and watches the pixel ratio with matchMedia; without them only the text shows. */
+const canDraw = (): boolean => {
+  try {
+    return typeof window.matchMedia === 'function' && Boolean(document.createElement('canvas').getContext('2d'));
+  } catch {
+    return false;
+  }
+};
+
 /**
  * The balance after each of the latest entries, drawn by uPlot (a small, maintained chart library).
  * This module is imported lazily by the fund-record screen only; the text summary is the chart's
@@ -14,12 +23,12 @@ export default function BalanceChart({ points }: { points: BalancePoint[] }) {
 
   useEffect(() => {
     const element = box.current;
-    if (!element || points.length < 2) return undefined;
+    if (!element || points.length < 2 || !canDraw()) return undefined;
     let plot: { destroy(): void } | undefined;
     let cancelled = false;
     void import('uplot')
       .then(({ default: UPlot }) => {
-        if (cancelled || !element.getBoundingClientRect) return;
+        if (cancelled) return;
         const width = Math.max(element.clientWidth, 280);
         plot = new UPlot(
           {

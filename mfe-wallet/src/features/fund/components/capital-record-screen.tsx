@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Selector } from 'antd-mobile';
+import { useSearchParams } from 'react-router-dom';
+import { Tabs } from 'antd-mobile';
 import { EmptyState, Money, PageHeader, PagedList } from '@marketplace/shared';
 import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '@marketplace/shared/contracts';
 import { useGetBalanceHistoryQuery, useLazyListFundTransactionsQuery } from '../../wallet/api';
@@ -11,11 +12,17 @@ const BalanceChart = lazy(() => import('./balance-chart'));
 
 const PAGE_SIZE = 20;
 type KindFilter = LedgerKind | 'all';
+const KIND_FILTERS: readonly KindFilter[] = ['all', ...LEDGER_KINDS];
+const isKindFilter = (value: string | null): value is KindFilter =>
+  (KIND_FILTERS as readonly string[]).includes(value ?? '');
 
 /** `/capitalRecord` (`bill`): every ledger entry, signed, with the balance after it; a balance chart on top. */
 export default function CapitalRecordScreen() {
   const { t, i18n } = useTranslation('wallet');
-  const [kind, setKind] = useState<KindFilter>('all');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('kind');
+  const kind: KindFilter = isKindFilter(requested) ? requested : 'all';
+  const setKind = (value: string) => setParams(value === 'all' ? {} : { kind: value }, { replace: true });
   const { data: history } = useGetBalanceHistoryQuery();
   const [listEntries] = useLazyListFundTransactionsQuery();
   const loadPage = useCallback(
@@ -30,17 +37,13 @@ export default function CapitalRecordScreen() {
           <BalanceChart points={history} />
         </Suspense>
       )}
-      <section aria-label={t('fund.filter')} style={{ padding: '0 12px' }}>
-        <Selector<KindFilter>
-          columns={4}
-          value={[kind]}
-          onChange={(values) => setKind(values[0] ?? 'all')}
-          options={(['all', ...LEDGER_KINDS] as KindFilter[]).map((value) => ({
-            value,
-            label: t(`fund.kinds.${value}`),
-          }))}
-        />
-      </section>
+      <nav aria-label={t('fund.filter')}>
+        <Tabs activeKey={kind} onChange={setKind}>
+          {KIND_FILTERS.map((value) => (
+            <Tabs.Tab key={value} title={t(`fund.kinds.${value}`)} />
+          ))}
+        </Tabs>
+      </nav>
       <PagedList<LedgerEntry>
         key={kind}
         loadPage={loadPage}
@@ -60,6 +63,7 @@ export default function CapitalRecordScreen() {
             <p>
               {t('fund.balanceAfter')} <Money cents={entry.balanceAfter} />
             </p>
+            {entry.reference && <p>{t('fund.reference', { reference: entry.reference })}</p>}
             {entry.note && <p>{entry.note}</p>}
             <p>
               <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString(i18n.language)}</time>

@@ -30,6 +30,7 @@ export default function CardTopUpScreen() {
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [requestId, setRequestId] = useState(newRequestId);
+  const [newBalance, setNewBalance] = useState<number | null>(null);
   const [submitRecharge, { isLoading }] = useSubmitRechargeMutation();
 
   const submit = async (event: FormEvent) => {
@@ -51,6 +52,7 @@ export default function CardTopUpScreen() {
     });
     if (!('data' in result) || !result.data) return;
     setRequestId(newRequestId());
+    setNewBalance(result.data.data.balance);
     setCard('');
     setCvc('');
     setAmount('');
@@ -63,7 +65,12 @@ export default function CardTopUpScreen() {
       <form className="wallet-form" aria-label={t('title.cardTopUp')} onSubmit={(e) => void submit(e)}>
         {user && (
           <p className="wallet-hint">
-            {t('topUp.balance')} <Money cents={user.balance} />
+            {t('topUp.balance')} <Money cents={newBalance ?? user.balance} />
+          </p>
+        )}
+        {newBalance !== null && (
+          <p className="wallet-hint" role="status">
+            {t('card.credited')} <Money cents={newBalance} />
           </p>
         )}
         <div className="wallet-field">

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { BlockchainInfo } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
+import { envelope, fakeFetch, fakeUpload, jsonResponse, pngFile } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import EvidenceTopUpScreen from './evidence-top-up-screen';
 
@@ -16,6 +16,14 @@ const info: BlockchainInfo = {
       minAmount: 1_000,
     },
     { id: 2, method: 'onChain', name: 'BTC (testnet)', address: 'tb1qexample', detail: 'BTC', minAmount: 1_000 },
+    {
+      id: 3,
+      method: 'bank',
+      name: 'Marketplace Test Bank',
+      address: 'GB33 BUKB 2020 1555 5555 55',
+      detail: 'Marketplace Ltd',
+      minAmount: 500,
+    },
   ],
 };
 
@@ -70,5 +78,66 @@ describe('/walletTopUp', () => {
     await person.click(await screen.findByText('USDT-TRC20'));
     await person.click(screen.getByRole('button', { name: 'Copy address' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('offers only the channels of the chosen method, and the bank tab asks for the bank account paid from', async () => {
+    fakeFetch(async () => jsonResponse(envelope(info)));
+    await renderScreen(<EvidenceTopUpScreen />, { path: '/walletTopUp?method=onChain' });
+    await screen.findByText('USDT-TRC20');
+    expect(screen.queryByText('Marketplace Test Bank')).not.toBeInTheDocument();
+    await setup().click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    // The only bank channel is chosen at once, with its account to pay to.
+    expect(await screen.findByText('GB33 BUKB 2020 1555 5555 55')).toBeInTheDocument();
+    expect(screen.queryByText('USDT-TRC20')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Your bank account (name and number)')).toBeInTheDocument();
+  });
+
+  it('needs the deposit notes confirmed, then sends the request with the evidence and opens the records', async () => {
+    const { requests } = fakeFetch(async (request) =>
+      request.method === 'POST'
+        ? jsonResponse(envelope({ record: { id: 5, status: 0 }, balance: 100_000 }, 1, 'Submission Successful'))
+        : jsonResponse(envelope(info)),
+    );
+    const uploads = fakeUpload(() => ({
+      code: 1,
+      msg: 'Upload successful',
+      data: { id: 'up-7', url: '/api/upload/up-7' },
+    }));
+    await renderScreen(<EvidenceTopUpScreen />, { path: '/walletTopUp?method=onChain' });
+    const person = setup();
+    await person.click(await screen.findByText('BTC (testnet)'));
+    await person.type(screen.getByLabelText('Your sending address'), 'tb1qsender');
+    await person.type(screen.getByLabelText('Amount ($)'), '12.34');
+    const proof = screen.getByRole('group', { name: 'Payment evidence' });
+    await person.upload(within(proof).getByLabelText('Upload', { selector: 'input' }), pngFile());
+    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
+    expect(await screen.findByText('Upload successful')).toBeInTheDocument();
+    expect(uploads[0]).toMatchObject({ method: 'POST', url: '/api/upload' });
+
+    await person.click(screen.getByRole('button', { name: 'Submit top-up' }));
+    expect(
+      await screen.findByText(
+        'Please confirm the deposit notes: choose the same network as the withdrawal platform; DEX, BSC and HECO are not supported',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await person.click(screen.getByRole('checkbox', { name: 'I have read the deposit notes' }));
+    await person.click(screen.getByRole('button', { name: 'Submit top-up' }));
+    expect(await screen.findByText('Submission Successful')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/topUpRecord');
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(new URL(posts[0]!.url).pathname).toBe('/api/user/recharge');
+    const body = (await posts[0]!.json()) as Record<string, unknown>;
+    expect(body).toEqual({
+      method: 'onChain',
+      network: 2,
+      address: 'tb1qsender',
+      amount: 1_234,
+      evidence: 'up-7',
+      acceptNotes: true,
+      requestId: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+    });
   });
 });

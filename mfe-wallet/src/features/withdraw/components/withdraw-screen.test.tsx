@@ -24,14 +24,14 @@ const info: WithdrawInfo = {
   networks: [{ id: 1, name: 'USDT-TRC20' }],
 };
 
-const serve = () =>
+const withdrawn = () => jsonResponse(envelope({ record: { id: 9 }, balance: 3_000 }, 1, 'Withdrawal Success'));
+
+const serve = (withdraw: () => Response = withdrawn, who: UserInfo = user) =>
   fakeFetch(async (request) => {
     const path = new URL(request.url).pathname;
-    if (path === '/api/user/getUserInfo') return jsonResponse(envelope(user));
+    if (path === '/api/user/getUserInfo') return jsonResponse(envelope(who));
     if (path === '/api/user/extract' && request.method === 'GET') return jsonResponse(envelope(info));
-    if (path === '/api/user/extract') {
-      return jsonResponse(envelope({ record: { id: 9 }, balance: 3_000 }, 1, 'Withdrawal Success'));
-    }
+    if (path === '/api/user/extract') return withdraw();
     throw new Error(`unexpected ${request.method} ${path}`);
   });
 
@@ -75,5 +75,80 @@ describe('/withDraw', () => {
       bankName: 'Test Bank',
       paymentCode: '123456',
     });
+  });
+
+  it('withdraws on-chain to the chosen network and address', async () => {
+    const { requests } = serve();
+    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
+    const person = setup();
+    await screen.findByText('$50.00');
+    await person.click(screen.getByRole('radio', { name: 'On-chain' }));
+    await person.type(screen.getByLabelText('Withdrawal amount ($)'), '10');
+    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Please choose charge network')).toBeInTheDocument();
+    await person.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Please fill in the withdrawal address')).toBeInTheDocument();
+    await person.type(screen.getByLabelText('Receiving address'), 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy');
+    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await person.type(await screen.findByLabelText('Payment code'), '123456');
+    await person.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Withdrawal Success')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/depositRecord');
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(await posts[0]!.json()).toEqual({
+      drawType: 'onChain',
+      drawAmount: 1_000,
+      network: 1,
+      address: 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy',
+      paymentCode: '123456',
+      requestId: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+    });
+  });
+
+  it('a wrong payment code keeps the popup open with the attempts left, and the retry keeps its request id', async () => {
+    let attempt = 0;
+    const { requests } = serve(() =>
+      ++attempt === 1
+        ? jsonResponse(envelope({ reason: 'WRONG_PAYMENT_CODE', attemptsLeft: 4 }, 0, 'Pay Fail'))
+        : withdrawn(),
+    );
+    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
+    const person = setup();
+    await screen.findByText('$50.00');
+    await person.type(screen.getByLabelText('Withdrawal amount ($)'), '5');
+    await person.type(screen.getByLabelText('Bank card number'), '4111 1111 1111 1111');
+    await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
+    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await person.type(await screen.findByLabelText('Payment code'), '654321');
+    await person.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Pay Fail')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('4 attempts left before paying is locked');
+    await person.type(screen.getByLabelText('Payment code'), '123456');
+    await person.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Withdrawal Success')).toBeInTheDocument();
+    const bodies = (await Promise.all(requests.filter((r) => r.method === 'POST').map((r) => r.json()))) as {
+      paymentCode: string;
+      requestId: string;
+    }[];
+    expect(bodies.map((b) => b.paymentCode)).toEqual(['654321', '123456']);
+    expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
+  });
+
+  it('with no payment code set, asks to go to settings instead of withdrawing', async () => {
+    const { requests } = serve(withdrawn, { ...user, hasPaymentCode: false });
+    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
+    const person = setup();
+    await screen.findByText('$50.00');
+    await person.type(screen.getByLabelText('Withdrawal amount ($)'), '5');
+    await person.type(screen.getByLabelText('Bank card number'), '4111111111111111');
+    await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
+    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Please set your payment code in settings first')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Payment code')).not.toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Go to settings' }));
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/changePayPwd');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 });

@@ -21,6 +21,9 @@ import {
 } from '../../wallet/api';
 import '../../wallet/wallet.css';
 
+/** Where a payment code is set (account remote). */
+const PAYMENT_CODE_PATH = '/changePayPwd';
+
 const failureOf = (data: unknown): VerifyPayFailure | null =>
   typeof data === 'object' && data !== null && typeof (data as { reason?: unknown }).reason === 'string'
     ? (data as VerifyPayFailure)
@@ -43,6 +46,7 @@ export default function WithdrawScreen() {
   const [address, setAddress] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [code, setCode] = useState('');
+  const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const [submitWithdrawal, { isLoading }] = useSubmitWithdrawalMutation();
 
@@ -50,6 +54,22 @@ export default function WithdrawScreen() {
   const balance = info?.balance ?? user?.balance ?? 0;
   const charge = cents && info ? serviceChargeFor(cents, info.serviceChargeBp) : 0;
   const arrival = cents ? Math.max(cents - charge, 0) : 0;
+
+  /** Spec section 5: paying (here, withdrawing) needs the payment code; with none set, go to settings. */
+  const askToSetCode = () => {
+    void Dialog.confirm({
+      content: t('errors:err.paymentCodeNotSet'),
+      confirmText: t('withdraw.goToSettings'),
+      cancelText: t('common:cancel'),
+      onConfirm: () => navigate(PAYMENT_CODE_PATH),
+    });
+  };
+
+  const closeConfirm = () => {
+    setConfirming(false);
+    setCode('');
+    setAttemptsLeft(null);
+  };
 
   const review = (event: FormEvent) => {
     event.preventDefault();
@@ -62,15 +82,7 @@ export default function WithdrawScreen() {
       if (!network) return toastFail({ key: 'errors:err.wallet.chooseNetwork' });
       if (!address.trim()) return toastFail({ key: 'errors:err.wallet.withdrawAddress' });
     }
-    if (user && !user.hasPaymentCode) {
-      void Dialog.confirm({
-        content: t('errors:err.paymentCodeNotSet'),
-        confirmText: t('withdraw.goToSettings'),
-        cancelText: t('common:cancel'),
-        onConfirm: () => navigate('/changePayPwd'),
-      });
-      return;
-    }
+    if (user && !user.hasPaymentCode) return askToSetCode();
     setConfirming(true);
   };
 
@@ -90,7 +102,7 @@ export default function WithdrawScreen() {
     setCode('');
     if ('data' in result && result.data) {
       setRequestId(newRequestId());
-      setConfirming(false);
+      closeConfirm();
       toastSuccess(result.data.msg || { key: 'errors:ok.wallet.withdrawal' });
       navigate('/depositRecord', { replace: true });
       return;
@@ -98,7 +110,13 @@ export default function WithdrawScreen() {
     const failure = failureOf(
       'error' in result && result.error && 'data' in result.error ? result.error.data?.data : null,
     );
-    if (failure?.reason === 'PAYMENT_LOCKED' || failure?.reason === 'PAYMENT_CODE_NOT_SET') setConfirming(false);
+    // The base query has toasted the server's message ("Pay Fail", the lock); this decides what next.
+    if (failure?.reason === 'WRONG_PAYMENT_CODE') setAttemptsLeft(failure.attemptsLeft);
+    else if (failure?.reason === 'PAYMENT_LOCKED') closeConfirm();
+    else if (failure?.reason === 'PAYMENT_CODE_NOT_SET') {
+      closeConfirm();
+      askToSetCode();
+    }
   };
 
   return (
@@ -178,7 +196,7 @@ export default function WithdrawScreen() {
           {t('withdraw.submit')}
         </Button>
       </form>
-      <Popup visible={confirming} onMaskClick={() => setConfirming(false)} destroyOnClose>
+      <Popup visible={confirming} onMaskClick={closeConfirm} onClose={closeConfirm} destroyOnClose>
         <form className="wallet-form" aria-label={t('withdraw.confirmTitle')} onSubmit={(e) => void confirm(e)}>
           <h2>{t('withdraw.confirmTitle')}</h2>
           <p>
@@ -196,10 +214,15 @@ export default function WithdrawScreen() {
               onChange={(value) => setCode(value.replace(/\D/g, ''))}
             />
           </div>
+          {attemptsLeft !== null && (
+            <p className="wallet-hint" role="alert">
+              {t('withdraw.attemptsLeft', { count: attemptsLeft })}
+            </p>
+          )}
           <Button block type="submit" color="primary" size="large" loading={isLoading}>
             {t('withdraw.confirm')}
           </Button>
-          <Button block fill="none" onClick={() => setConfirming(false)}>
+          <Button block fill="none" onClick={closeConfirm}>
             {t('common:cancel')}
           </Button>
         </form>

@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { UserInfo } from '@marketplace/shared/contracts';
+import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
+import CardTopUpScreen from './card-top-up-screen';
+
+const user: UserInfo = {
+  id: 1,
+  account: 'demo',
+  familyName: 'Demo',
+  givenName: 'Shopper',
+  email: '',
+  mobile: '',
+  balance: 5_000,
+  hasPaymentCode: true,
+  lang: 'en',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** A server whose card top-up answers `recharge` (the default: credited, balance $75.00). */
+const serve = (
+  recharge = () => jsonResponse(envelope({ record: { id: 3 }, balance: 7_500 }, 1, 'Top-up successful')),
+) =>
+  fakeFetch(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/api/user/getUserInfo') return jsonResponse(envelope(user));
+    if (path === '/api/user/recharge' && request.method === 'POST') return recharge();
+    throw new Error(`unexpected ${request.method} ${path}`);
+  });
+
+afterEach(() => jest.restoreAllMocks());
+const setup = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+const fill = async (person: ReturnType<typeof setup>, card: string) => {
+  await person.type(screen.getByLabelText('Amount ($)'), '25');
+  await person.type(screen.getByLabelText('Card number'), card);
+  await person.type(screen.getByLabelText('Expiry date (MM/YY)'), '12/34');
+  await person.type(screen.getByLabelText('Security code (CVC)'), '123');
+};
+
+describe('/cardTopUp', () => {
+  it('asks for a correct amount first, then a correct card number (Luhn), sending nothing', async () => {
+    const { requests } = serve();
+    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
+    const person = setup();
+    await screen.findByText('$50.00');
+    await person.click(screen.getByRole('button', { name: 'Top up now' }));
+    expect(await screen.findByText('Please fill correct amount')).toBeInTheDocument();
+    await fill(person, '4242424242424241');
+    await person.click(screen.getByRole('button', { name: 'Top up now' }));
+    expect(await screen.findByText('Please fill correct card number')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the card number in groups of four', async () => {
+    serve();
+    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
+    await setup().type(screen.getByLabelText('Card number'), '4242424242424242');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+  });
+
+  it('lists the sandbox test cards', async () => {
+    serve();
+    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
+    const note = screen.getByRole('region', { name: 'Sandbox test cards' });
+    expect(note).toHaveTextContent('4242 4242 4242 4242: succeeds');
+    expect(note).toHaveTextContent('4000 0000 0000 0002: declined');
+  });
+
+  it('sends the card top-up, toasts "Top-up successful" and shows the new balance', async () => {
+    const { requests } = serve();
+    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
+    const person = setup();
+    await screen.findByText('$50.00');
+    await fill(person, '4242 4242 4242 4242');
+    await person.click(screen.getByRole('button', { name: 'Top up now' }));
+    expect(await screen.findByText('Top-up successful')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Credited. New balance: $75.00');
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const body = (await posts[0]!.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      method: 'card',
+      amount: 2_500,
+      cardNumber: '4242424242424242',
+      expiryMonth: 12,
+      expiryYear: 2034,
+      cvc: '123',
+    });
+    expect(body.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  it('shows the server reason of a declined card and credits nothing', async () => {
+    serve(() =>
+      jsonResponse(envelope(null, 0, 'Your card was declined. Nothing was charged; please use another card')),
+    );
+    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
+    const person = setup();
+    await screen.findByText('$50.00');
+    await fill(person, '4000000000000002');
+    await person.click(screen.getByRole('button', { name: 'Top up now' }));
+    expect(
+      await screen.findByText('Your card was declined. Nothing was charged; please use another card'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
