@@ -8,6 +8,7 @@ import { resolveAltchaKey } from './lib/altcha-key';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
 import { createOutboxMailer, type Mailer } from './modules/mail/mailer';
 import { registerOrders } from './modules/orders/orders.register';
+import { registerSupport } from './modules/support/support.register';
 import { createUserRepository } from './modules/user/user.repository';
 import { userRoutes } from './modules/user/user.routes';
 import { createUserService } from './modules/user/user.service';
@@ -74,6 +75,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     await app.register(userRoutes, { service: userService, verification, authRateLimit: config.authRateLimit });
     await registerOrders(app, { db: database.db, config, users, userService });
     await registerCatalogue(app, database.db);
+    await registerSupport(app, { db: database.db, config });
     await app.register(staticFilesPlugin, { shellDir: config.shellDir, deployDir: config.deployDir });
     await app.ready();
   } catch (error) {

@@ -17,6 +17,10 @@
  *   npm run ops -- channel-add <bank|onChain|manual> <name> <address> [minDollars] [addressRegex] [withdrawable]
  *   npm run ops -- channel-on|channel-off <id>
  *   npm run ops -- audit [limit]                   latest operator decisions
+ *   npm run ops -- threads                         customer-service threads, unanswered first
+ *   npm run ops -- thread <userId>                 one shopper's conversation
+ *   npm run ops -- reply <userId> <text...>        answer a shopper (who also gets a notification)
+ *   npm run ops -- page-set <help|law|platform> <lang> <title> <file>   replace a content page with a text file
  * OPS_URL (default http://127.0.0.1:$PORT or 8080) and ADMIN_TOKEN (default: DATA_DIR/admin.token).
  */
 import { readFileSync } from 'node:fs';
@@ -210,6 +214,31 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
       () => 'closed',
     ),
   audit: ([limit = '50']) => request('GET', `/api/admin/audit?limit=${encodeURIComponent(limit)}`),
+  async threads() {
+    const list = await request<
+      { userId: number; account: string; lastMessage: string; lastAt: string; unanswered: number }[]
+    >('GET', '/api/admin/service_threads');
+    console.table(list.map((row) => ({ ...row, lastMessage: row.lastMessage.slice(0, 60) })));
+    return `${list.length} thread(s)`;
+  },
+  async thread([userId]) {
+    const list = await request<{ fromOperator: boolean; body: string; createdAt: string }[]>(
+      'GET',
+      `/api/admin/service_messages?userId=${id(userId, 'a user')}`,
+    );
+    return (
+      list.map((m) => `${m.createdAt} ${m.fromOperator ? 'operator' : 'shopper '}: ${m.body}`).join('\n') || '(empty)'
+    );
+  },
+  reply: ([userId, ...text]) =>
+    request('POST', '/api/admin/service_reply', { userId: id(userId, 'a user'), body: text.join(' ') }).then(
+      () => 'sent',
+    ),
+  async 'page-set'([slug, lang, title, file]) {
+    if (!file) throw new Error('Usage: page-set <help|law|platform> <lang> <title> <file>');
+    await request('POST', '/api/admin/content_page', { slug, lang, title, body: readFileSync(file, 'utf8') });
+    return `${slug} (${lang}) saved`;
+  },
 };
 
 const main = async () => {

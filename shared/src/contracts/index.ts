@@ -13,3 +13,4 @@ export * from './address';
 export * from './checkout';
 export * from './ledger';
 export * from './wallet';
+export * from './support';
