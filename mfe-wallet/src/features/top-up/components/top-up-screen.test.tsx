@@ -53,6 +53,9 @@ describe('Recharge entry', () => {
       '/walletTopUp?method=manual',
     );
     expect(screen.getByRole('link', { name: 'Top-up records' })).toHaveAttribute('href', '/topUpRecord');
+    expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withDraw');
+    expect(screen.getByRole('link', { name: 'Fund records' })).toHaveAttribute('href', '/capitalRecord');
+    expect(screen.getByRole('link', { name: 'Payment methods' })).toHaveAttribute('href', '/payment');
   });
 
   it('shows the build version in its footer, so two deployed versions look different', async () => {
