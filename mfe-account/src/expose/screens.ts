@@ -41,6 +41,24 @@ const screens: RemoteModule['screens'] = {
   '/addressForm/:id?': lazy(() =>
     import('../features/address/components/address-form-screen').then((m) => ({ default: m.AddressFormScreen })),
   ),
+  '/notification': lazy(() =>
+    import('../features/notifications/components/notification-screen').then((m) => ({
+      default: m.NotificationScreen,
+    })),
+  ),
+  '/service': lazy(() =>
+    import('../features/service/components/service-screen').then((m) => ({ default: m.ServiceScreen })),
+  ),
+  '/services': lazy(() =>
+    import('../features/service/components/services-screen').then((m) => ({ default: m.ServicesScreen })),
+  ),
+  '/helpAndSupport': lazy(() =>
+    import('../features/content/components/content-screen').then((m) => ({ default: m.HelpAndSupportScreen })),
+  ),
+  '/law': lazy(() => import('../features/content/components/content-screen').then((m) => ({ default: m.LawScreen }))),
+  '/platform': lazy(() =>
+    import('../features/content/components/content-screen').then((m) => ({ default: m.PlatformScreen })),
+  ),
 };
 
 const accountRemote: RemoteModule = {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
 import { resetBrowser } from '../../../testing/reset-browser';
@@ -8,7 +8,10 @@ describe('/profile', () => {
   beforeEach(resetBrowser);
 
   it('shows the account, user name and balance from getUserInfo', async () => {
-    const { calls } = fakeApi({ 'GET /api/user/getUserInfo': ok({ ...demoUser, balance: 123_456 }) });
+    const { calls } = fakeApi({
+      'GET /api/user/getUserInfo': ok({ ...demoUser, balance: 123_456 }),
+      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+    });
     await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
     expect(await screen.findByText('$1,234.56')).toBeInTheDocument();
     expect(screen.getByText('Chen Mei')).toBeInTheDocument();
@@ -31,9 +34,38 @@ describe('/profile', () => {
     ['Shipping addresses', '/address'],
     ['Settings', '/setting'],
     ['Help and support', '/helpAndSupport'],
+    ['Notifications', '/notification'],
+    ['Favourite shops', '/myFavourite'],
+    ['Saved products', '/heart'],
+    ['Customer service', '/service'],
+    ['Contact us', '/services'],
+    ['Law and policy', '/law'],
+    ['Platform partnership', '/platform'],
   ])('links "%s" to %s', async (name, href) => {
-    fakeApi({ 'GET /api/user/getUserInfo': ok(demoUser) });
+    fakeApi({
+      'GET /api/user/getUserInfo': ok(demoUser),
+      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+    });
     await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
     expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+  });
+
+  it('shows the unread notifications count beside Notifications, and nothing when all are read', async () => {
+    fakeApi({
+      'GET /api/user/getUserInfo': ok(demoUser),
+      'GET /api/user/notifications/unread_count': ok({ unread: 3 }),
+    });
+    await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
+    expect(await screen.findByRole('status', { name: '3 unread' })).toHaveTextContent('3');
+  });
+
+  it('shows no unread badge when every notification is read', async () => {
+    const { calls } = fakeApi({
+      'GET /api/user/getUserInfo': ok(demoUser),
+      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+    });
+    await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/notifications/unread_count')).toBe(true));
+    expect(screen.queryByRole('status', { name: /unread/ })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Grid, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { UnreadNotificationsBadge } from '../../notifications/components/unread-badge';
 
 /** Order status tabs of spec section 4 that the personal centre links to directly. */
 const ORDER_SHORTCUTS = [
@@ -20,9 +21,16 @@ const WALLET_SHORTCUTS = [
 ] as const;
 
 const SERVICE_SHORTCUTS = [
+  { key: 'notifications', path: '/notification' },
+  { key: 'favouriteShops', path: '/myFavourite' },
+  { key: 'savedProducts', path: '/heart' },
   { key: 'addresses', path: '/address' },
   { key: 'settings', path: '/setting' },
   { key: 'help', path: '/helpAndSupport' },
+  { key: 'service', path: '/service' },
+  { key: 'serviceChannels', path: '/services' },
+  { key: 'law', path: '/law' },
+  { key: 'platform', path: '/platform' },
 ] as const;
 
 /** Rows are real links (middle-click, screen readers' link lists); each link fills its row. */
@@ -59,7 +67,7 @@ export const ProfileShortcuts = () => {
       </List>
       <List header={<h2 className="profile-heading">{t('profile.services')}</h2>}>
         {SERVICE_SHORTCUTS.map(({ key, path }) => (
-          <List.Item key={key} arrow>
+          <List.Item key={key} arrow extra={key === 'notifications' ? <UnreadNotificationsBadge /> : undefined}>
             <Link to={path} className="profile-link">
               {t(`profile.shortcut.${key}`)}
             </Link>

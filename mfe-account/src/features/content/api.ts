@@ -1,0 +1,21 @@
+import { api } from '@marketplace/shared';
+import type { ContentPage, ContentSlug } from '@marketplace/shared/contracts';
+
+/** Spec section 7 paths for help and law; the platform (partnership) page has its own call. */
+const CONTENT_PATHS: Record<ContentSlug, string> = {
+  help: '/user/help_support',
+  law: '/user/law',
+  platform: '/user/platform',
+};
+
+/** `lang` only keys the cache: the base query sends the language header, so a new language fetches again. */
+export const contentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getContentPage: build.query<ContentPage, { slug: ContentSlug; lang: string }>({
+      query: ({ slug }) => CONTENT_PATHS[slug],
+    }),
+  }),
+  overrideExisting: false,
+});
+
+export const { useGetContentPageQuery } = contentApi;
