@@ -39,8 +39,9 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   // The shell's one page of its own; it needs a login like any non-public page.
   const diagnostics = location.pathname === DIAGNOSTICS_PATH;
   const route = diagnostics ? undefined : findRoute(routes, location.pathname);
-  // An unknown path answers with the 404 page, which needs no login.
-  const decision = useRouteGuard(location.pathname, diagnostics ? false : (route?.public ?? true));
+  // An unknown path is guarded like any page (spec: any other page without a token → login first);
+  // a signed-in shopper gets the 404 page.
+  const decision = useRouteGuard(location.pathname, diagnostics ? false : (route?.public ?? false));
   const allowed = decision.kind === 'allow';
   const [kept, setKept] = useState<KeptViews>({});
 
@@ -52,16 +53,13 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   useDocumentTitle(diagnostics ? DIAGNOSTICS_TITLE_KEY : (route?.titleKey ?? 'common:notFound.title'));
   useScrollMemory(keptPath ?? location.pathname, Boolean(keptPath));
 
-  const page = diagnostics ? (
-    allowed ? (
-      <DiagnosticsPage />
-    ) : (
-      <PageLoading />
-    )
+  // Nothing of a guarded page (not even "Page not found") shows before the guard lets it through.
+  const page = !allowed ? (
+    <PageLoading />
+  ) : diagnostics ? (
+    <DiagnosticsPage />
   ) : !route ? (
     <NotFoundPage />
-  ) : !allowed ? (
-    <PageLoading />
   ) : route.keepAlive ? null : (
     // Keyed by route so one area's failure (its error boundary) never carries over to the next page.
     <RouteView key={route.path} route={route} location={location} />

@@ -1,8 +1,12 @@
-import { afterUserInfoFailure, decideNavigation, isPublicPath } from './guard-rules';
+import { afterUserInfoFailure, decideNavigation, isPublicPath, loginRedirect } from './guard-rules';
 
-const visit = (pathname: string, opts: { token?: boolean; userInfo?: boolean; routePublic?: boolean } = {}) =>
+const visit = (
+  pathname: string,
+  opts: { token?: boolean; userInfo?: boolean; routePublic?: boolean; search?: string } = {},
+) =>
   decideNavigation({
     pathname,
+    search: opts.search,
     isPublic: isPublicPath(pathname, opts.routePublic ?? false),
     hasToken: opts.token ?? false,
     hasUserInfo: opts.userInfo ?? false,
@@ -33,9 +37,42 @@ describe('route guard rules', () => {
     expect(visit('/law', { routePublic: true })).toEqual({ kind: 'allow' });
   });
 
-  it('redirects to /login with "loginFirst" when no token', () => {
-    expect(visit('/bag')).toEqual({ kind: 'redirect', to: '/login', messageKey: 'common:loginFirst' });
-    expect(visit('/myPurchases/all')).toEqual({ kind: 'redirect', to: '/login', messageKey: 'common:loginFirst' });
+  it('redirects to /login with "loginFirst" when no token, remembering the page asked for', () => {
+    expect(visit('/bag')).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fbag', messageKey: 'common:loginFirst' });
+    expect(visit('/myPurchases/all')).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2FmyPurchases%2Fall',
+      messageKey: 'common:loginFirst',
+    });
+  });
+
+  it('keeps the query of the page asked for in the redirect', () => {
+    expect(visit('/myPurchases/1', { search: '?backs=1' })).toMatchObject({
+      to: `/login?redirect=${encodeURIComponent('/myPurchases/1?backs=1')}`,
+    });
+  });
+
+  it('sends an unknown path without a token to /login with "loginFirst" rather than "Page not found"', () => {
+    // The layout passes routeIsPublic=false when no remote publishes the path.
+    expect(visit('/no-such-page')).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fno-such-page',
+      messageKey: 'common:loginFirst',
+    });
+  });
+
+  it('lets a signed-in shopper through to an unknown path (the 404 page)', () => {
+    expect(visit('/no-such-page', { token: true, userInfo: true })).toEqual({ kind: 'allow' });
+  });
+
+  it('still lets an unknown path under a public prefix through (prefix matches count)', () => {
+    expect(visit('/detail/oops/extra/segments')).toEqual({ kind: 'allow' });
+  });
+
+  it('never asks the login to return to the login page or to the root', () => {
+    expect(loginRedirect('/login')).toBe('/login');
+    expect(loginRedirect('/login?redirect=%2Fbag')).toBe('/login');
+    expect(loginRedirect('/')).toBe('/login');
   });
 
   it('sends a signed-in user visiting /login to /', () => {

@@ -9,15 +9,29 @@ export type GuardDecision =
 
 export interface GuardInput {
   pathname: string;
+  /** The query string of the page asked for (`?x=1` or ''), kept for the return after login. */
+  search?: string;
   isPublic: boolean;
   hasToken: boolean;
   hasUserInfo: boolean;
 }
 
+/** `/login`, remembering the page asked for so the login returns there (`redirect`, read by the login screen). */
+export const loginRedirect = (asked: string): string =>
+  asked === '/' || asked.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(asked)}`;
+
 /** Spec section 2 navigation rules, in the order they apply. */
-export const decideNavigation = ({ pathname, isPublic, hasToken, hasUserInfo }: GuardInput): GuardDecision => {
+export const decideNavigation = ({
+  pathname,
+  search = '',
+  isPublic,
+  hasToken,
+  hasUserInfo,
+}: GuardInput): GuardDecision => {
   if (!hasToken) {
-    return isPublic ? { kind: 'allow' } : { kind: 'redirect', to: '/login', messageKey: 'common:loginFirst' };
+    return isPublic
+      ? { kind: 'allow' }
+      : { kind: 'redirect', to: loginRedirect(pathname + search), messageKey: 'common:loginFirst' };
   }
   if (pathname === '/login') return { kind: 'redirect', to: '/' };
   return hasUserInfo ? { kind: 'allow' } : { kind: 'fetchUserInfo' };

@@ -7,7 +7,7 @@ import {
   type RootState,
 } from '@marketplace/shared';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useStore } from 'react-redux';
 import { decideNavigation, isPublicPath, type GuardDecision } from './guard-rules';
 import { restoreUserInfo } from './restore-user-info';
@@ -16,8 +16,10 @@ import { restoreUserInfo } from './restore-user-info';
 export const useRouteGuard = (pathname: string, routeIsPublic: boolean): GuardDecision => {
   const hasToken = Boolean(useAppSelector(selectToken));
   const hasUserInfo = Boolean(useAppSelector(selectUserInfo));
+  const { search } = useLocation();
   const decision = decideNavigation({
     pathname,
+    search,
     isPublic: isPublicPath(pathname, routeIsPublic),
     hasToken,
     hasUserInfo,
