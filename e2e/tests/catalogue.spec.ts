@@ -25,13 +25,14 @@ test.describe('catalogue and bag', () => {
     const results = page.getByRole('list', { name: '“Wireless Mouse”' });
     const first = results.getByRole('link').first();
     await expect(first).toContainText('Wireless Mouse');
-    const title = (await first.getAttribute('aria-label')) ?? '';
+    const title = ((await first.locator('.catalogue-product-tile__title').textContent()) ?? '').trim();
     await first.click();
 
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     const unitPrice = centsOf((await page.locator('.catalogue-detail__price').textContent()) ?? '');
-    const shopName =
-      (await page.getByRole('region', { name: 'Shop' }).getByRole('link').getAttribute('aria-label')) ?? '';
+    const shopName = (
+      (await page.getByRole('region', { name: 'Shop' }).locator('.catalogue-shop-tile__name').textContent()) ?? ''
+    ).trim();
     await page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Black' }).click();
     await page.getByRole('group', { name: 'Quantity' }).getByRole('button', { name: 'increase' }).click();
     await expect(page.getByRole('group', { name: 'Quantity' }).getByRole('spinbutton')).toHaveValue('2');
@@ -64,7 +65,7 @@ test.describe('catalogue and bag', () => {
     await tab(page, 'Explore').click();
     const shops = page.getByRole('list', { name: 'Hot shops' });
     const first = shops.getByRole('link').first();
-    const shopName = (await first.getAttribute('aria-label')) ?? '';
+    const shopName = ((await first.locator('.catalogue-shop-tile__name').textContent()) ?? '').trim();
     await first.click();
     await expect(page.getByRole('heading', { name: shopName, level: 2 })).toBeVisible();
 

@@ -63,6 +63,7 @@ export default function BagShopGroup({
                 </strong>
                 <div role="group" aria-label={t('bag.quantityOf', { title: item.title })}>
                   <QuantityStepper
+                    label={t('bag.quantityOf', { title: item.title })}
                     value={item.quantity}
                     stock={item.stock}
                     onChange={(quantity) => onQuantity(item.id, quantity)}

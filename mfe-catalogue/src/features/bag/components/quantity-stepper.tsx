@@ -1,29 +1,74 @@
-import { Stepper } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'antd-mobile';
 import { clampQuantity } from '../bag-rules';
+import './quantity-stepper.css';
 
-/** Quantity between 1 and the stock: the buttons stop at the bounds and typed values are pulled back in. */
+/**
+ * Quantity between 1 and the stock: the buttons stop at the bounds and typed values are pulled back in.
+ * Our own rather than antd-mobile's Stepper, whose input has no accessible name and whose wrapper
+ * carries spin-button attributes without the role (axe: critical).
+ */
 export default function QuantityStepper({
   value,
   stock,
   onChange,
   disabled = false,
+  label,
 }: {
   value: number;
   stock: number;
   onChange: (quantity: number) => void;
   disabled?: boolean;
+  /** Accessible name of the number field. */
+  label?: string;
 }) {
+  const { t } = useTranslation('catalogue');
+  const max = Math.max(1, stock);
+  const off = disabled || stock < 1;
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const commit = (next: number) => {
+    const quantity = clampQuantity(next, stock);
+    setText(String(quantity));
+    if (quantity !== value) onChange(quantity);
+  };
   return (
-    <Stepper
-      min={1}
-      max={Math.max(1, stock)}
-      digits={0}
-      value={value}
-      disabled={disabled || stock < 1}
-      onChange={(next) => {
-        const quantity = clampQuantity(next, stock);
-        if (quantity !== value) onChange(quantity);
-      }}
-    />
+    <span className="catalogue-stepper">
+      <Button
+        size="mini"
+        fill="none"
+        aria-label="decrease"
+        disabled={off || value <= 1}
+        onClick={() => commit(value - 1)}
+      >
+        −
+      </Button>
+      <input
+        className="catalogue-stepper__input"
+        role="spinbutton"
+        inputMode="numeric"
+        aria-label={label ?? t('detail.quantity')}
+        aria-valuenow={value}
+        aria-valuemin={1}
+        aria-valuemax={max}
+        value={text}
+        disabled={off}
+        onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
+        onBlur={() => commit(Number(text || value))}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(Number(text || value));
+        }}
+      />
+      <Button
+        size="mini"
+        fill="none"
+        aria-label="increase"
+        disabled={off || value >= max}
+        onClick={() => commit(value + 1)}
+      >
+        +
+      </Button>
+    </span>
   );
 }

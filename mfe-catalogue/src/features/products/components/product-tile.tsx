@@ -11,7 +11,7 @@ export const TILE_IMAGE_SIZE = 180;
 export default function ProductTile({ product, eager = false }: { product: ProductCard; eager?: boolean }) {
   const { t } = useTranslation('catalogue');
   return (
-    <Link className="catalogue-product-tile" to={`/detail/${product.id}`} aria-label={product.title}>
+    <Link className="catalogue-product-tile" to={`/detail/${product.id}`}>
       <img
         className="catalogue-product-tile__image"
         src={product.image}

@@ -22,7 +22,7 @@ export default function HotShopsStrip() {
     <ul className="catalogue-hot-shops">
       {(data?.list ?? []).map((shop) => (
         <li key={shop.id}>
-          <Link className="catalogue-hot-shops__shop" to={`/shop/${shop.id}`} aria-label={shop.name}>
+          <Link className="catalogue-hot-shops__shop" to={`/shop/${shop.id}`}>
             <img src={shop.logo} alt="" width={SHOP_LOGO_SIZE} height={SHOP_LOGO_SIZE} loading="lazy" />
             <span className="catalogue-hot-shops__name">{shop.name}</span>
             <span className="catalogue-hot-shops__fans">{t('shop.fansCount', { count: shop.fans })}</span>

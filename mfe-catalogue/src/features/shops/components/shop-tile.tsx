@@ -9,7 +9,7 @@ export const SHOP_LOGO_SIZE = 48;
 export default function ShopTile({ shop }: { shop: ShopCard }) {
   const { t } = useTranslation('catalogue');
   return (
-    <Link className="catalogue-shop-tile" to={`/shop/${shop.id}`} aria-label={shop.name}>
+    <Link className="catalogue-shop-tile" to={`/shop/${shop.id}`}>
       <img
         className="catalogue-shop-tile__logo"
         src={shop.logo}
