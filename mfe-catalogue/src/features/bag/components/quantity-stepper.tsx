@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
 import { clampQuantity } from '../bag-rules';
@@ -26,11 +26,11 @@ export default function QuantityStepper({
   const { t } = useTranslation('catalogue');
   const max = Math.max(1, stock);
   const off = disabled || stock < 1;
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  // What is being typed; null shows the current quantity.
+  const [draft, setDraft] = useState<string | null>(null);
   const commit = (next: number) => {
     const quantity = clampQuantity(next, stock);
-    setText(String(quantity));
+    setDraft(null);
     if (quantity !== value) onChange(quantity);
   };
   return (
@@ -52,12 +52,12 @@ export default function QuantityStepper({
         aria-valuenow={value}
         aria-valuemin={1}
         aria-valuemax={max}
-        value={text}
+        value={draft ?? String(value)}
         disabled={off}
-        onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
-        onBlur={() => commit(Number(text || value))}
+        onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
+        onBlur={() => commit(Number(draft || value))}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') commit(Number(text || value));
+          if (event.key === 'Enter') commit(Number(draft || value));
         }}
       />
       <Button
