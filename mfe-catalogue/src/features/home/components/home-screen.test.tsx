@@ -76,7 +76,7 @@ describe('Home', () => {
     await renderScreen(<HomeScreen />, { path: '/home' });
 
     const shops = screen.getByRole('region', { name: 'Hot shops' });
-    expect(await within(shops).findByRole('link', { name: 'Sunrise Outdoor' })).toHaveAttribute('href', '/shop/7');
+    expect(await within(shops).findByRole('link', { name: /^Sunrise Outdoor/ })).toHaveAttribute('href', '/shop/7');
     const products = await screen.findByRole('list', { name: 'Hot products' });
     const tile = within(products).getByRole('link', { name: /^Trail tent/ });
     expect(tile).toHaveAttribute('href', '/detail/42');
