@@ -144,3 +144,22 @@ describe('wallet: money in and out', () => {
     expect(history.data.at(-1)?.balance).toBe(5_234);
   });
 });
+
+describe('the shopper hears of every decision', () => {
+  it('writes a notification for an approved top-up and a refused withdrawal, in their language', async () => {
+    const listener = await createShopper(t, 'wallet-listener');
+    const topUp = await requestTopUp(t.app, listener, 3_000);
+    await decide(t.app, 'recharge', topUp.data.record.id, true);
+    const held = await withdraw(t.app, listener, 1_000);
+    await decide(t.app, 'withdrawal', held.data.record.id, false, 'Wrong card');
+    const notices = await call<{ list: { text: string; link: string }[] }>(t.app, {
+      method: 'GET',
+      url: '/api/user/notifications',
+      headers: listener.headers,
+    });
+    expect(notices.data.list.map((n) => [n.text, n.link])).toEqual([
+      ['Your withdrawal of $10.00 was refused and the amount is back on your balance', '/depositRecord'],
+      ['Your top-up of $30.00 was approved', '/topUpRecord'],
+    ]);
+  });
+});

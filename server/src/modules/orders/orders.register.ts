@@ -28,6 +28,7 @@ import type { UserService } from '../user/user.service';
 import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
+import { createNotifier } from '../support/notifier';
 import { registerWallet } from '../wallet/wallet.register';
 
 interface Deps {
@@ -46,8 +47,15 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
   const uploadsRepository = createUploadsRepository(db);
   const addressesRepository = createAddressesRepository(db);
 
+  const notifier = createNotifier(db);
   const ledger = createLedgerService({ db, ledger: ledgerRepository });
-  const orders = createOrdersService({ db, orders: ordersRepository, ledger: ledgerRepository, users: userService });
+  const orders = createOrdersService({
+    db,
+    orders: ordersRepository,
+    ledger: ledgerRepository,
+    users: userService,
+    notifier,
+  });
   const refunds = createRefundsService({
     db,
     refunds: createRefundsRepository(db),
@@ -55,6 +63,7 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
     uploads: uploadsRepository,
     ledger: ledgerRepository,
     now,
+    notifier,
   });
 
   await app.register(ledgerRoutes, { service: ledger });
@@ -98,5 +107,6 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
     userService,
     config: config.wallet,
     now,
+    notifier,
   });
 };

@@ -16,6 +16,7 @@ import type { LedgerRepository } from '../ledger/ledger.repository';
 import { inTransaction } from '../ledger/transaction';
 import { uploadUrl } from '../uploads/uploads.service';
 import type { UserRow } from '../user/user.repository';
+import type { Notifier } from '../support/notifier';
 import type { UserService } from '../user/user.service';
 import { shopperActions, transition, transitionRefused, type Actor } from './order-state-machine';
 import type { OrderRow, OrdersRepository } from './orders.repository';
@@ -44,9 +45,11 @@ interface Deps {
   orders: OrdersRepository;
   ledger: LedgerRepository;
   users: UserService;
+  /** Tells the shopper when their order ships (in the same transaction). */
+  notifier?: Notifier;
 }
 
-export const createOrdersService = ({ db, orders, ledger, users }: Deps) => {
+export const createOrdersService = ({ db, orders, ledger, users, notifier }: Deps) => {
   /** Why a conditional update changed nothing: not the caller's / missing, or the state machine says no. */
   const refusal = async (
     name: 'pay' | 'cancel' | 'confirm',
@@ -227,6 +230,7 @@ export const createOrdersService = ({ db, orders, ledger, users }: Deps) => {
           throw transitionRefused('ship', current.status);
         }
         await orders.addEvent(tx, [id], 'shipped', { carrier, trackingNo });
+        await notifier?.notify(tx, row.userId, 'orderShipped', { orderNo: row.orderNo }, `/orderInfo/${id}`);
       });
     },
 

@@ -6,6 +6,7 @@ import { inTransaction } from '../ledger/transaction';
 import { transitionRefused } from '../orders/order-state-machine';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { UploadsRepository } from '../uploads/uploads.repository';
+import type { Notifier } from '../support/notifier';
 import type { RefundsRepository } from './refunds.repository';
 
 interface Deps {
@@ -15,9 +16,11 @@ interface Deps {
   uploads: UploadsRepository;
   ledger: LedgerRepository;
   now: () => Date;
+  /** Tells the shopper the decision (in the same transaction). */
+  notifier?: Notifier;
 }
 
-export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now }: Deps) => ({
+export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now, notifier }: Deps) => ({
   /** One request per order; amount ≤ paid; the proof must be the shopper's own upload. */
   async request(userId: number, body: RefundBody): Promise<void> {
     await inTransaction(db, async (tx) => {
@@ -64,6 +67,13 @@ export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now
         ]);
         if (balance === null) throw fail('err.server');
       }
+      await notifier?.notify(
+        tx,
+        refund.userId,
+        agree ? 'refundAgreed' : 'refundRefused',
+        { orderNo: order.orderNo },
+        `/orderInfo/${orderId}`,
+      );
     });
   },
 

@@ -4,6 +4,7 @@ import type { OperatorAuth } from '../admin/admin-auth';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { UploadsRepository } from '../uploads/uploads.repository';
 import type { UserService } from '../user/user.service';
+import type { Notifier } from '../support/notifier';
 import { createSandboxProvider, type PaymentProvider } from './payment-provider';
 import { walletAdminRoutes } from './wallet.admin.routes';
 import { createWalletRepository } from './wallet.repository';
@@ -18,6 +19,7 @@ interface Deps {
   userService: UserService;
   config?: WalletConfig;
   provider?: PaymentProvider;
+  notifier?: Notifier;
   now: () => Date;
 }
 
@@ -32,6 +34,7 @@ export const registerWallet = async (app: FastifyInstance, deps: Deps) => {
     provider: deps.provider ?? createSandboxProvider(),
     config: deps.config ?? DEFAULT_WALLET_CONFIG,
     now: deps.now,
+    notifier: deps.notifier,
   });
   await service.ensureChannels();
   await app.register(walletRoutes, { service });

@@ -27,6 +27,7 @@ import type { UploadsRepository } from '../uploads/uploads.repository';
 import type { UserRow } from '../user/user.repository';
 import type { UserService } from '../user/user.service';
 import { DEFAULT_DEPOSIT_CHANNELS } from './deposit-channels';
+import type { Notifier } from '../support/notifier';
 import type { PaymentProvider } from './payment-provider';
 import type { ChannelRow, NewChannel, RechargeRow, WalletRepository, WithdrawalRow } from './wallet.repository';
 
@@ -48,6 +49,8 @@ interface Deps {
   provider: PaymentProvider;
   config: WalletConfig;
   now: () => Date;
+  /** Tells the shopper each decision (in the same transaction). */
+  notifier?: Notifier;
 }
 
 /** Date plus 10 random digits, like order numbers: readable, and they reveal no volume. */
@@ -105,7 +108,7 @@ const page = <T>(list: T[], total: number, query: RecordQuery): Page<T> => ({
   pageSize: query.pageSize,
 });
 
-export const createWalletService = ({ db, wallet, ledger, uploads, users, provider, config, now }: Deps) => {
+export const createWalletService = ({ db, wallet, ledger, uploads, users, provider, config, now, notifier }: Deps) => {
   const usableChannel = async (id: number, method: ChannelRow['method']) => {
     const channel = await wallet.findChannel(id);
     if (!channel?.enabled || channel.method !== method) throw fail('err.wallet.chooseNetwork');
@@ -324,6 +327,13 @@ export const createWalletService = ({ db, wallet, ledger, uploads, users, provid
           ]);
           if (balance === null) throw fail('err.server');
         }
+        await notifier?.notify(
+          tx,
+          row.userId,
+          agree ? 'topUpApproved' : 'topUpRefused',
+          { amount: row.amountCents },
+          '/topUpRecord',
+        );
         await wallet.audit(tx, {
           action: agree ? 'recharge.approve' : 'recharge.refuse',
           targetType: 'recharge',
@@ -360,6 +370,13 @@ export const createWalletService = ({ db, wallet, ledger, uploads, users, provid
           ]);
           if (balance === null) throw fail('err.server');
         }
+        await notifier?.notify(
+          tx,
+          row.userId,
+          agree ? 'withdrawalPaid' : 'withdrawalRefused',
+          { amount: row.drawAmountCents },
+          '/depositRecord',
+        );
         await wallet.audit(tx, {
           action: agree ? 'withdrawal.pay' : 'withdrawal.refuse',
           targetType: 'withdrawal',
