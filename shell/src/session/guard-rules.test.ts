@@ -1,4 +1,10 @@
-import { afterUserInfoFailure, decideNavigation, isPublicPath, loginRedirect } from './guard-rules';
+import {
+  afterUserInfoFailure,
+  decideNavigation,
+  isPublicPath,
+  loginRedirect,
+  returnPathAfterLogin,
+} from './guard-rules';
 
 const visit = (
   pathname: string,
@@ -68,6 +74,23 @@ describe('route guard rules', () => {
   it('still lets an unknown path under a public prefix through (prefix matches count)', () => {
     expect(visit('/detail/oops/extra/segments')).toEqual({ kind: 'allow' });
   });
+
+  it('sends a signed-in user on /login?redirect= to the page the guard sent them from', () => {
+    expect(visit('/login', { token: true, userInfo: true, search: '?redirect=%2Fnotification' })).toEqual({
+      kind: 'redirect',
+      to: '/notification',
+    });
+    expect(
+      visit('/login', { token: true, search: `?redirect=${encodeURIComponent('/myPurchases/1?backs=1')}` }),
+    ).toEqual({ kind: 'redirect', to: '/myPurchases/1?backs=1' });
+  });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', '/login', '/login?redirect=%2Fbag', ''])(
+    'returns to / rather than to redirect=%s',
+    (asked) => {
+      expect(returnPathAfterLogin(`?redirect=${encodeURIComponent(asked)}`)).toBe('/');
+    },
+  );
 
   it('never asks the login to return to the login page or to the root', () => {
     expect(loginRedirect('/login')).toBe('/login');

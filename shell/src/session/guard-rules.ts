@@ -20,6 +20,16 @@ export interface GuardInput {
 export const loginRedirect = (asked: string): string =>
   asked === '/' || asked.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(asked)}`;
 
+/**
+ * Where a signed-in user on /login goes: the page the guard sent them from (`redirect`), else / (spec).
+ * Only paths inside this app count, so a crafted link cannot lead to another site or back to /login.
+ */
+export const returnPathAfterLogin = (search: string): string => {
+  const asked = new URLSearchParams(search).get('redirect');
+  if (!asked || !asked.startsWith('/') || asked.startsWith('//') || asked.startsWith('/\\')) return '/';
+  return asked.startsWith('/login') ? '/' : asked;
+};
+
 /** Spec section 2 navigation rules, in the order they apply. */
 export const decideNavigation = ({
   pathname,
@@ -33,7 +43,7 @@ export const decideNavigation = ({
       ? { kind: 'allow' }
       : { kind: 'redirect', to: loginRedirect(pathname + search), messageKey: 'common:loginFirst' };
   }
-  if (pathname === '/login') return { kind: 'redirect', to: '/' };
+  if (pathname === '/login') return { kind: 'redirect', to: returnPathAfterLogin(search) };
   return hasUserInfo ? { kind: 'allow' } : { kind: 'fetchUserInfo' };
 };
 

@@ -1,5 +1,5 @@
 import type { ServiceChannel } from '@marketplace/shared/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderScreen, signedIn } from '../../../testing/render-screen';
@@ -29,7 +29,8 @@ describe('/services', () => {
     fakeApi({ 'GET /api/user/service_channels': ok(channels) });
     await renderScreen(<ServicesScreen />, { path: '/services', session: signedIn() });
     await userEvent.click(await screen.findByRole('button', { name: 'WhatsApp' }));
-    expect(await screen.findAllByText('Not Yet Open')).toHaveLength(3);
+    // Beside WhatsApp and Telegram, and once more in the toast.
+    await waitFor(() => expect(screen.getAllByText('Not Yet Open')).toHaveLength(3));
   });
 
   it('never turns a link that is not https, mailto or tel into a link', async () => {
