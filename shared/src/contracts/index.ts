@@ -14,3 +14,4 @@ export * from './checkout';
 export * from './ledger';
 export * from './wallet';
 export * from './support';
+export * from './community';

@@ -122,6 +122,8 @@ export interface UserInfo {
   emailVerified?: boolean;
   lang: string;
   createdAt: string;
+  /** VIP level (0 = none), raised by `POST /api/user/vipUpgrade`. */
+  vipLevel?: number;
 }
 
 /** `login` data: `data.userinfo.token` per spec section 3. */
