@@ -6,6 +6,7 @@ import {
   addRemoteNamespace,
   createAppStore,
   detectInitialLanguage,
+  htmlLangPlurals,
   I18N_BASE_OPTIONS,
   type RemoteModule,
 } from '@marketplace/shared';
@@ -23,6 +24,7 @@ export const mountRemoteStandalone = async (remote: RemoteModule, firstRoutePath
   const lang = new URLSearchParams(window.location.search).get('lang') ?? detectInitialLanguage();
   await i18next
     .use(initReactI18next)
+    .use(htmlLangPlurals)
     .init({ ...I18N_BASE_OPTIONS, lng: lang, resources: {}, partialBundledLanguages: true });
   await Promise.all([
     addCoreNamespaces(i18next, lang),

@@ -1,4 +1,4 @@
-import { I18N_BASE_OPTIONS, addCoreNamespaces } from '@marketplace/shared';
+import { I18N_BASE_OPTIONS, addCoreNamespaces, htmlLangPlurals } from '@marketplace/shared';
 import { LANGUAGE_CODES, findLanguage } from '@marketplace/shared/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -14,15 +14,18 @@ export const applyDocumentLanguage = (lang: string): void => {
 /** The one i18next instance (a federated singleton), with `common` and `errors` in place before any render. */
 export const initI18n = async (lang: string): Promise<typeof i18next> => {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      ...I18N_BASE_OPTIONS,
-      lng: lang,
-      supportedLngs: [...LANGUAGE_CODES],
-      nonExplicitSupportedLngs: false,
-      resources: {},
-      partialBundledLanguages: true,
-      react: { useSuspense: false },
-    });
+    await i18next
+      .use(initReactI18next)
+      .use(htmlLangPlurals)
+      .init({
+        ...I18N_BASE_OPTIONS,
+        lng: lang,
+        supportedLngs: [...LANGUAGE_CODES],
+        nonExplicitSupportedLngs: false,
+        resources: {},
+        partialBundledLanguages: true,
+        react: { useSuspense: false },
+      });
   }
   await addCoreNamespaces(i18next, lang);
   await i18next.changeLanguage(lang);

@@ -1,4 +1,4 @@
-import { EmptyState, PagedList } from '@marketplace/shared';
+import { EmptyState, PagedList, formatDateTime } from '@marketplace/shared';
 import type { Notification } from '@marketplace/shared/contracts';
 import { Tag } from 'antd-mobile';
 import { useCallback } from 'react';
@@ -24,7 +24,7 @@ const NotificationBody = ({ notification }: { notification: Notification }) => {
         {notification.text}
       </span>
       <time className="notification__time" dateTime={notification.createdAt}>
-        {new Date(notification.createdAt).toLocaleString(i18n.language)}
+        {formatDateTime(notification.createdAt, i18n.language)}
       </time>
     </>
   );

@@ -1,4 +1,4 @@
-import { toastFail } from '@marketplace/shared';
+import { toastFail, formatDateTime } from '@marketplace/shared';
 import { MAX_SERVICE_MESSAGE_LENGTH, serviceMessageBody } from '@marketplace/shared/contracts';
 import { Button, TextArea } from 'antd-mobile';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -55,7 +55,7 @@ export const ServiceScreen = () => {
             </span>
             <p className="service-message__body">{message.body}</p>
             <time className="service-message__time" dateTime={message.createdAt}>
-              {new Date(message.createdAt).toLocaleString(i18n.language)}
+              {formatDateTime(message.createdAt, i18n.language)}
             </time>
           </li>
         ))}

@@ -1,5 +1,5 @@
+import { formatDate } from '@marketplace/shared';
 import { useTranslation } from 'react-i18next';
-import { findLanguage } from '@marketplace/shared/contracts';
 import { useListProductCommentsQuery } from '../../products/api';
 
 const SHOWN = 5;
@@ -19,7 +19,7 @@ export default function ProductComments({ productId }: { productId: number }) {
           <li key={comment.id}>
             <p className="catalogue-detail__comment-head">
               <span>{comment.author}</span>
-              <span>{new Date(comment.createdAt).toLocaleDateString(findLanguage(i18n.language)?.htmlLang)}</span>
+              <span>{formatDate(comment.createdAt, i18n.language)}</span>
             </p>
             <p className="catalogue-detail__comment-scores">
               {t('detail.commentScores', {

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '@marketplace/shared';
 import type { ProductRating } from '@marketplace/shared/contracts';
 
 /** Average scores out of five, or a note that nobody has rated the product yet. */
 export default function RatingSummary({ rating }: { rating: ProductRating }) {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   return (
     <section className="catalogue-detail__card" aria-labelledby="catalogue-detail-rating">
       <h2 id="catalogue-detail-rating" className="catalogue-detail__heading">
@@ -16,7 +17,7 @@ export default function RatingSummary({ rating }: { rating: ProductRating }) {
           {(['productScore', 'serviceScore', 'postageScore'] as const).map((key) => (
             <div key={key}>
               <dt>{t(`detail.${key}`)}</dt>
-              <dd>{rating[key].toFixed(1)}</dd>
+              <dd>{formatDecimal(rating[key], i18n.language, 1)}</dd>
             </div>
           ))}
         </dl>

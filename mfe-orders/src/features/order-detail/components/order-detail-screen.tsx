@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { DotLoading, Steps } from 'antd-mobile';
-import { ErrorPanel, Money, PageHeader } from '@marketplace/shared';
-import { findLanguage, type OrderDetail } from '@marketplace/shared/contracts';
+import { ErrorPanel, Money, PageHeader, formatDateTime } from '@marketplace/shared';
+import { type OrderDetail } from '@marketplace/shared/contracts';
 import { useGetOrderDetailQuery } from '../../orders/api';
 import OrderActions from '../../orders/components/order-actions';
 import RefundState from './refund-state';
@@ -37,7 +37,6 @@ const Amounts = ({ order }: { order: OrderDetail }) => {
 
 const Logistics = ({ order }: { order: OrderDetail }) => {
   const { t, i18n } = useTranslation('orders');
-  const locale = findLanguage(i18n.language)?.htmlLang;
   if (order.logistics.length === 0) return null;
   return (
     <section className="order-detail__card" aria-label={t('detail.logistics')}>
@@ -52,7 +51,7 @@ const Logistics = ({ order }: { order: OrderDetail }) => {
           <Steps.Step
             key={`${event.kind}-${event.createdAt}`}
             title={event.text}
-            description={new Date(event.createdAt).toLocaleString(locale)}
+            description={formatDateTime(event.createdAt, i18n.language)}
           />
         ))}
       </Steps>
@@ -63,14 +62,13 @@ const Logistics = ({ order }: { order: OrderDetail }) => {
 // Actions invalidate this order's cache tag, so the detail reloads itself after one.
 const Detail = ({ order }: { order: OrderDetail }) => {
   const { t, i18n } = useTranslation('orders');
-  const locale = findLanguage(i18n.language)?.htmlLang;
   return (
     <>
       <section className="order-detail__card order-detail__status" aria-label={t('detail.status')}>
         <strong>{t(`status.${order.status}`)}</strong>
         <span className="order-detail__meta">{t('card.orderNo', { orderNo: order.orderNo })}</span>
         <span className="order-detail__meta">
-          {t('detail.placedAt', { date: new Date(order.createdAt).toLocaleString(locale) })}
+          {t('detail.placedAt', { date: formatDateTime(order.createdAt, i18n.language) })}
         </span>
       </section>
       {order.address && (

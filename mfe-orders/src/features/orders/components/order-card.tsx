@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Money } from '@marketplace/shared';
-import { findLanguage, type OrderSummary } from '@marketplace/shared/contracts';
+import { Money, formatDate } from '@marketplace/shared';
+import { type OrderSummary } from '@marketplace/shared/contracts';
 import OrderActions from './order-actions';
 import './order-card.css';
 
@@ -23,7 +23,7 @@ export default function OrderCard({ order, onChanged }: { order: OrderSummary; o
           <p className="orders-card__meta">{t('card.orderNo', { orderNo: order.orderNo })}</p>
           <p className="orders-card__meta">
             {t('card.placedAt', {
-              date: new Date(order.createdAt).toLocaleDateString(findLanguage(i18n.language)?.htmlLang),
+              date: formatDate(order.createdAt, i18n.language),
             })}
           </p>
         </div>

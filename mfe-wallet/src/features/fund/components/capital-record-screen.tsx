@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'antd-mobile';
-import { EmptyState, Money, PageHeader, PagedList } from '@marketplace/shared';
+import { EmptyState, Money, PageHeader, PagedList, formatDateTime } from '@marketplace/shared';
 import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '@marketplace/shared/contracts';
 import { useGetBalanceHistoryQuery, useLazyListFundTransactionsQuery } from '../../wallet/api';
 import '../../wallet/wallet.css';
@@ -66,7 +66,7 @@ export default function CapitalRecordScreen() {
             {entry.reference && <p>{t('fund.reference', { reference: entry.reference })}</p>}
             {entry.note && <p>{entry.note}</p>}
             <p>
-              <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString(i18n.language)}</time>
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
             </p>
           </article>
         )}

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Money, PageHeader, PagedList } from '@marketplace/shared';
+import { EmptyState, Money, PageHeader, PagedList, formatDateTime } from '@marketplace/shared';
 import type { WithdrawalRecord } from '@marketplace/shared/contracts';
 import { useLazyListWithdrawalRecordsQuery } from '../../wallet/api';
 import { AuditTabs, StatusLabel, useAuditFilter } from '../audit-tabs';
@@ -43,7 +43,7 @@ export default function WithdrawalRecordScreen() {
             </p>
             {record.reason && <p>{t('records.reason', { reason: record.reason })}</p>}
             <p>
-              <time dateTime={record.createdAt}>{new Date(record.createdAt).toLocaleString(i18n.language)}</time>
+              <time dateTime={record.createdAt}>{formatDateTime(record.createdAt, i18n.language)}</time>
             </p>
           </article>
         )}

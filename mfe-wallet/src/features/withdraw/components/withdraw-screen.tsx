@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, Input, Popup, Radio, Space } from 'antd-mobile';
-import { Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { formatPercent, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
 import {
   cardDigits,
   DRAW_TYPES,
@@ -34,7 +34,7 @@ const failureOf = (data: unknown): VerifyPayFailure | null =>
  * shopper confirms; the payment code confirms; the amount is held at once until an operator pays it.
  */
 export default function WithdrawScreen() {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t, i18n } = useTranslation(['wallet', 'common']);
   const navigate = useNavigate();
   const { data: info } = useGetWithdrawInfoQuery();
   const { data: user } = useGetUserInfoQuery();
@@ -182,7 +182,7 @@ export default function WithdrawScreen() {
         )}
         <dl className="wallet-summary" aria-label={t('withdraw.summary')}>
           <dt>{t('withdraw.chargeRate')}</dt>
-          <dd>{((info?.serviceChargeBp ?? 0) / 100).toFixed(2)}%</dd>
+          <dd>{formatPercent((info?.serviceChargeBp ?? 0) / 10_000, i18n.language)}</dd>
           <dt>{t('withdraw.charge')}</dt>
           <dd>
             <Money cents={charge} />
