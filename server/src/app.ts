@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { resolveAltchaKey } from './lib/altcha-key';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
+import { registerCommunity } from './modules/community/community.register';
 import { createOutboxMailer, type Mailer } from './modules/mail/mailer';
 import { registerOrders } from './modules/orders/orders.register';
 import { registerSupport } from './modules/support/support.register';
@@ -76,6 +77,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     await registerOrders(app, { db: database.db, config, users, userService });
     await registerCatalogue(app, database.db);
     await registerSupport(app, { db: database.db, config });
+    await registerCommunity(app, { db: database.db, config, userService });
     await app.register(staticFilesPlugin, { shellDir: config.shellDir, deployDir: config.deployDir });
     await app.ready();
   } catch (error) {

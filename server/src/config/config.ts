@@ -43,7 +43,23 @@ export interface AppConfig {
   wallet?: { serviceChargeBp: number; minWithdrawCents: number };
   /** Operator API credential (`admin-token` header); unset = generated into DATA_DIR/admin.token. */
   adminToken?: string;
+  /** Shop support and merchant sign-up: the zone whose calendar day counts, and the seller platform's URL. */
+  community?: { supportTimeZone: string; sellerPlatformUrl: string };
 }
+
+/** The time zone a support day is counted in; an unknown zone stops the start instead of counting wrong days. */
+export const supportTimeZone = (value: string | undefined): string => {
+  const zone = value?.trim() || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  } catch {
+    throw new Error(`SUPPORT_TIME_ZONE is not a time zone: ${zone}`);
+  }
+  return zone;
+};
+
+/** Where "merchant sign-up" leads: a separate seller platform outside this app. */
+export const DEFAULT_SELLER_PLATFORM_URL = 'https://seller.example.com/signup';
 
 const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
@@ -88,6 +104,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
       maxCount: int(env.UPLOAD_QUOTA_FILES, 60),
       maxBytes: int(env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
       graceMs: int(env.UPLOAD_GRACE_HOURS, 24) * 3_600_000,
+    },
+    community: {
+      supportTimeZone: supportTimeZone(env.SUPPORT_TIME_ZONE),
+      sellerPlatformUrl: env.SELLER_PLATFORM_URL?.trim() || DEFAULT_SELLER_PLATFORM_URL,
     },
     wallet: {
       serviceChargeBp: env.WITHDRAW_SERVICE_CHARGE_BP === '0' ? 0 : int(env.WITHDRAW_SERVICE_CHARGE_BP, 100),

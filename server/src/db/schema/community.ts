@@ -96,9 +96,14 @@ export const vipPurchases = pgTable(
       .notNull()
       .references(() => vipLevels.level),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    /** The client's key of the upgrade request: a repeated submit finds its purchase instead of paying again. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('vip_purchases_once_per_level').on(t.userId, t.level)],
+  (t) => [
+    uniqueIndex('vip_purchases_once_per_level').on(t.userId, t.level),
+    uniqueIndex('vip_purchases_request').on(t.userId, t.requestId),
+  ],
 );
 
 /** Events for a shopper (order shipped, refund decided, top-up/withdrawal decided, support streaks). */

@@ -76,8 +76,8 @@ const shopCardColumns = (userId: number | null) => ({
         sql<boolean>`exists (select 1 from shop_follows f where f.user_id = ${userId} and f.shop_id = "shops"."id")`,
 });
 
-/** Support days weigh like this many sales in the hot-shop rank, so supporting a shop raises it. */
-export const SUPPORT_DAY_WEIGHT = 50;
+/** Support days weigh like this many sales in the shop rank (hot shops, support list): a handful of days moves a shop. */
+export const SUPPORT_DAY_WEIGHT = 200;
 
 export const createCatalogueRepository = (db: Db) => ({
   async categoryCounts() {

@@ -37,6 +37,7 @@ export const toUserInfo = (user: UserRow): UserInfo => ({
   emailVerified: Boolean(user.email && user.emailVerifiedAt),
   lang: user.lang,
   createdAt: user.createdAt.toISOString(),
+  vipLevel: user.vipLevel,
 });
 
 /** Shown inside the lock message; UTC because the server does not know the shopper's zone. */

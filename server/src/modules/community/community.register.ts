@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_SELLER_PLATFORM_URL, type AppConfig } from '../../config/config';
+import type { Db } from '../../db/client';
+import { createOperatorAuth, resolveAdminToken } from '../admin/admin-auth';
+import { createLedgerRepository } from '../ledger/ledger.repository';
+import { createNotifier } from '../support/notifier';
+import type { UserService } from '../user/user.service';
+import { communityAdminRoutes } from './community.admin.routes';
+import { createCommunityRepository } from './community.repository';
+import { communityRoutes } from './community.routes';
+import { createCommunityService } from './community.service';
+
+/** Wires shop support, complaints, merchant sign-up and VIP with their operator API (one line in app.ts). */
+export const registerCommunity = async (
+  app: FastifyInstance,
+  { db, config, userService }: { db: Db; config: AppConfig; userService: UserService },
+) => {
+  const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
+  const service = createCommunityService({
+    db,
+    community: createCommunityRepository(db),
+    ledger: createLedgerRepository(db),
+    users: userService,
+    notifier: createNotifier(db),
+    config: config.community ?? { supportTimeZone: 'UTC', sellerPlatformUrl: DEFAULT_SELLER_PLATFORM_URL },
+    now: config.now,
+  });
+  await service.ensureVipLevels();
+  await app.register(communityRoutes, { service });
+  await app.register(communityAdminRoutes, { operators, service });
+};
