@@ -1,17 +1,59 @@
-// Fails when a translation key used in code is missing from the English or Simplified Chinese
-// texts; warns about English keys that have no Chinese text yet. Run by `npm test`.
+// The i18n gate, run by `npm test` (`npm run i18n:check`):
+//  1. every key used in code (t('…'), t(`…`), i18nKey, 'ns:key' literals, routes.json titles, the
+//     server's 'err.*'/'ok.*' literals) exists in English and Simplified Chinese; a template-literal
+//     key (t(`status.${s}`)) counts as resolved when a `// i18n-keys:` line in its file declares the
+//     keys it produces, and is reported otherwise (it fails when no English key can match it);
+//  2. every language × namespace against English: missing keys, extra keys, {{variables}} kept,
+//     plural families with exactly the language's CLDR categories (by its htmlLang: cr → cs), and no
+//     value left identical to English unless allow-listed (tools/i18n-keys.cjs ALLOW_IDENTICAL);
+//  3. a table of namespace × language % complete.
+// Strict (failing) languages: en and zh-cn; with I18N_REQUIRE_ALL=1 all 34; I18N_REQUIRE=de,fr adds
+// some. The other languages are measured and shown but do not fail the run.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { extractKeys, extractMessageLiterals, extractRouteTitleKeys, flattenKeys, hasKey } = require('./i18n-keys.cjs');
+const {
+  compareCatalogue,
+  extractDynamicKeys,
+  extractKeys,
+  extractMessageLiterals,
+  extractRouteTitleKeys,
+  flattenEntries,
+  hasKey,
+  templateMatches,
+} = require('./i18n-keys.cjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REQUIRED_LANGS = ['en', 'zh-cn'];
 const REMOTES = { catalogue: 'mfe-catalogue', orders: 'mfe-orders', wallet: 'mfe-wallet', account: 'mfe-account' };
 const NAMESPACES = ['common', 'errors', ...Object.keys(REMOTES)];
+const CODE_LANGS = ['en', 'zh-cn'];
+
+/** The 34 codes and their htmlLang, read from the contract (the one list). */
+const LANGS = [
+  ...readFileSync(path.join(root, 'shared/src/contracts/languages.ts'), 'utf8').matchAll(
+    /\bl\('([a-z-]+)', '[^']*', '[^']*', '([A-Za-z-]+)'/g,
+  ),
+].map((m) => ({ code: m[1], htmlLang: m[2] }));
+if (LANGS.length !== 34) {
+  console.error(`i18n check: expected 34 languages in shared/src/contracts/languages.ts, read ${LANGS.length}`);
+  process.exit(1);
+}
+
+const requireAll = process.env.I18N_REQUIRE_ALL === '1';
+const requested = (process.env.I18N_REQUIRE ?? '')
+  .split(',')
+  .map((code) => code.trim())
+  .filter(Boolean);
+const STRICT = new Set(requireAll ? LANGS.map((l) => l.code) : [...CODE_LANGS, ...requested]);
+for (const code of STRICT) {
+  if (!LANGS.some((l) => l.code === code)) {
+    console.error(`i18n check: I18N_REQUIRE names ${code}, which is not one of the 34 codes`);
+    process.exit(1);
+  }
+}
 
 const localeFile = (ns, lang) => {
   if (ns === 'common') return `shared/src/i18n/locales/${lang}/common.json`;
@@ -21,18 +63,33 @@ const localeFile = (ns, lang) => {
 
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 
-/** ns → lang → Set of flattened keys; a missing file is an empty catalogue. */
+const errors = [];
+const warnings = [];
+
+/** ns → lang → Map of flattened key → value, or null when the file is missing or not JSON. */
 const catalogues = Object.fromEntries(
   NAMESPACES.map((ns) => [
     ns,
     Object.fromEntries(
-      REQUIRED_LANGS.map((lang) => {
-        const file = localeFile(ns, lang);
-        return [lang, new Set(existsSync(path.join(root, file)) ? flattenKeys(readJson(file)) : [])];
+      LANGS.map(({ code }) => {
+        const file = localeFile(ns, code);
+        if (!existsSync(path.join(root, file))) return [code, null];
+        try {
+          return [code, flattenEntries(readJson(file))];
+        } catch (error) {
+          (STRICT.has(code) ? errors : warnings).push(`${file}: not valid JSON (${error.message})`);
+          return [code, null];
+        }
       }),
     ),
   ]),
 );
+if (NAMESPACES.some((ns) => !catalogues[ns].en)) {
+  console.error(`i18n check failed: an English catalogue is missing or unreadable.\n${errors.join('\n')}`);
+  process.exit(1);
+}
+
+// ── 1. Keys used in code ────────────────────────────────────────────────────────────────────────
 
 const sourceFiles = (dir) => {
   const abs = path.join(root, dir);
@@ -48,6 +105,7 @@ const uses = new Map();
 const record = (file, found) => {
   if (found.length > 0) uses.set(file, [...(uses.get(file) ?? []), ...found]);
 };
+const dynamicUses = [];
 
 const frontEnds = [
   { dir: 'shared/src', defaultNs: 'common' },
@@ -56,7 +114,13 @@ const frontEnds = [
 ];
 for (const { dir, defaultNs } of frontEnds) {
   for (const file of sourceFiles(dir)) {
-    record(file, extractKeys(readFileSync(path.join(root, file), 'utf8'), { defaultNs, namespaces: NAMESPACES }));
+    const source = readFileSync(path.join(root, file), 'utf8');
+    const found = extractKeys(source, { defaultNs, namespaces: NAMESPACES });
+    record(file, found);
+    const declared = found.filter((use) => use.declared);
+    for (const use of extractDynamicKeys(source, { defaultNs, namespaces: NAMESPACES })) {
+      dynamicUses.push({ file, use, declared });
+    }
   }
 }
 for (const [ns, folder] of Object.entries(REMOTES)) {
@@ -69,36 +133,115 @@ for (const file of [...sourceFiles('server/src'), ...sourceFiles('shared/src/con
   record(file, extractMessageLiterals(readFileSync(path.join(root, file), 'utf8')));
 }
 
-let missingCount = 0;
+const keySets = Object.fromEntries(
+  NAMESPACES.map((ns) => [
+    ns,
+    Object.fromEntries(CODE_LANGS.map((lang) => [lang, new Set(catalogues[ns][lang]?.keys() ?? [])])),
+  ]),
+);
+
+let missingInCode = 0;
 for (const [file, found] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
   const problems = new Map();
   for (const use of found) {
-    const langs = REQUIRED_LANGS.filter((lang) => !use.namespaces.some((ns) => hasKey(catalogues[ns][lang], use.key)));
+    const langs = CODE_LANGS.filter((lang) => !use.namespaces.some((ns) => hasKey(keySets[ns][lang], use.key)));
     if (langs.length === 0) continue;
     const label = `${use.namespaces.join('|')}:${use.key}`;
     const where = use.line ? `:${use.line}` : '';
-    if (!problems.has(label)) problems.set(label, `  ${file}${where}  ${label}  (missing in ${langs.join(', ')})`);
+    if (!problems.has(label)) problems.set(label, `${file}${where}  ${label}  (missing in ${langs.join(', ')})`);
   }
-  if (problems.size > 0) {
-    console.error(`${file}:`);
-    for (const line of problems.values()) console.error(line);
-    missingCount += problems.size;
+  for (const line of problems.values()) errors.push(`key used in code is missing: ${line}`);
+  missingInCode += problems.size;
+}
+
+const unresolved = [];
+for (const { file, use, declared } of dynamicUses) {
+  const where = `${file}:${use.line}  ${use.namespaces.join('|')}:\`${use.template}\``;
+  const covered = declared.some(
+    (d) => d.namespaces.some((ns) => use.namespaces.includes(ns)) && templateMatches(use, d.key),
+  );
+  if (covered) continue;
+  const candidates = use.namespaces.some((ns) =>
+    [...keySets[ns].en].some((key) => templateMatches(use, key.replace(/_(zero|one|two|few|many|other)$/, ''))),
+  );
+  if (!candidates) errors.push(`template-literal key matches no English key: ${where}`);
+  else unresolved.push(where);
+}
+
+// ── 2. Every language against English ──────────────────────────────────────────────────────────
+
+/** lang → ns → { expected, ok, problems } */
+const results = {};
+for (const { code, htmlLang } of LANGS) {
+  const categories = new Intl.PluralRules(htmlLang).resolvedOptions().pluralCategories;
+  results[code] = {};
+  for (const ns of NAMESPACES) {
+    const result = compareCatalogue(catalogues[ns].en, catalogues[ns][code], {
+      categories,
+      htmlLang,
+      isEnglish: code === 'en',
+    });
+    results[code][ns] = result;
+    const sink = STRICT.has(code) ? errors : null;
+    if (!sink) continue;
+    for (const problem of result.problems) {
+      const file = localeFile(ns, code);
+      sink.push(
+        `${file}: ${problem.kind}${problem.key ? ` ${problem.key}` : ''}${problem.detail ? ` — ${problem.detail}` : ''}`,
+      );
+    }
   }
 }
 
-for (const ns of NAMESPACES) {
-  const untranslated = [...catalogues[ns].en].filter((key) => !catalogues[ns]['zh-cn'].has(key));
-  if (untranslated.length > 0) {
-    console.warn(
-      `warning: ${untranslated.length} ${ns} key(s) have English but no zh-cn text (${localeFile(ns, 'zh-cn')}):`,
-    );
-    console.warn(`  ${untranslated.join(', ')}`);
+// ── 3. Report ───────────────────────────────────────────────────────────────────────────────────
+
+const percent = ({ expected, ok }) => (expected === 0 ? 100 : Math.floor((ok / expected) * 100));
+const pad = (text, width) => String(text).padStart(width);
+const header = `${'lang'.padEnd(6)}${NAMESPACES.map((ns) => pad(ns, 10)).join('')}  problems`;
+const rows = LANGS.map(({ code }) => {
+  const cells = NAMESPACES.map((ns) => pad(`${percent(results[code][ns])}%`, 10)).join('');
+  const count = NAMESPACES.reduce((sum, ns) => sum + results[code][ns].problems.length, 0);
+  const mark = STRICT.has(code) ? '*' : ' ';
+  return `${(code + mark).padEnd(6)}${cells}  ${count}`;
+});
+console.log('Translations, % of English keys present and correct (* = required):');
+console.log(header);
+for (const row of rows) console.log(row);
+const complete = LANGS.filter(({ code }) => NAMESPACES.every((ns) => percent(results[code][ns]) === 100)).length;
+console.log(`${complete}/${LANGS.length} languages complete in all ${NAMESPACES.length} namespaces.`);
+
+const landedIncomplete = LANGS.filter(
+  ({ code }) =>
+    !STRICT.has(code) &&
+    NAMESPACES.some((ns) => catalogues[ns][code]) &&
+    NAMESPACES.some((ns) => results[code][ns].problems.length > 0),
+);
+for (const { code } of landedIncomplete) {
+  const kinds = {};
+  for (const ns of NAMESPACES) {
+    for (const problem of results[code][ns].problems) kinds[problem.kind] = (kinds[problem.kind] ?? 0) + 1;
   }
+  const summary = Object.entries(kinds)
+    .map(([kind, count]) => `${count} ${kind}`)
+    .join(', ');
+  warnings.push(`${code}: ${summary} (node tools/check-translation.mjs ${code}, or I18N_REQUIRE=${code} for the list)`);
 }
+
+if (unresolved.length > 0) {
+  warnings.push(
+    `${unresolved.length} template-literal key(s) without an \`// i18n-keys:\` declaration (checked only by prefix):\n    ${unresolved.join('\n    ')}`,
+  );
+}
+for (const warning of warnings) console.warn(`warning: ${warning}`);
 
 const usedCount = [...uses.values()].reduce((sum, found) => sum + found.length, 0);
-if (missingCount > 0) {
-  console.error(`i18n check failed: ${missingCount} key(s) used in code are missing from en or zh-cn.`);
+if (errors.length > 0) {
+  for (const error of errors) console.error(error);
+  console.error(
+    `i18n check failed: ${errors.length} problem(s) (${missingInCode} key(s) used in code missing; required: ${[...STRICT].join(', ')}).`,
+  );
   process.exit(1);
 }
-console.log(`i18n check passed: ${usedCount} key uses in ${uses.size} files resolve in en and zh-cn.`);
+console.log(
+  `i18n check passed: ${usedCount} key uses in ${uses.size} files resolve in en and zh-cn; ${[...STRICT].join(', ')} complete.`,
+);
