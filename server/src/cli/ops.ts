@@ -21,6 +21,11 @@
  *   npm run ops -- thread <userId>                 one shopper's conversation
  *   npm run ops -- reply <userId> <text...>        answer a shopper (who also gets a notification)
  *   npm run ops -- page-set <help|law|platform> <lang> <title> <file>   replace a content page with a text file
+ *   npm run ops -- complaints [open|handled|all]   complaints, newest first (default open)
+ *   npm run ops -- complaint-handle <id>            mark a complaint handled
+ *   npm run ops -- merchant-applications            merchant sign-up applications, newest first
+ *   npm run ops -- vip-levels                       VIP levels with price, benefits and whether on sale
+ *   npm run ops -- vip-level-set <level> <name> <dollars> [on|off]   create or change a VIP level
  * OPS_URL (default http://127.0.0.1:$PORT or 8080) and ADMIN_TOKEN (default: DATA_DIR/admin.token).
  */
 import { readFileSync } from 'node:fs';
@@ -238,6 +243,61 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
     if (!file) throw new Error('Usage: page-set <help|law|platform> <lang> <title> <file>');
     await request('POST', '/api/admin/content_page', { slug, lang, title, body: readFileSync(file, 'utf8') });
     return `${slug} (${lang}) saved`;
+  },
+  async complaints([state = 'open']) {
+    if (!['open', 'handled', 'all'].includes(state)) throw new Error('Say open, handled or all');
+    const page = await request<{
+      list: {
+        id: number;
+        account: string;
+        shopId: number | null;
+        shopName: string;
+        content: string;
+        state: string;
+        createdAt: string;
+      }[];
+      total: number;
+    }>('GET', `/api/admin/complaints?pageSize=100${state === 'all' ? '' : `&state=${state}`}`);
+    console.table(page.list.map((c) => ({ ...c, content: c.content.slice(0, 60) })));
+    return `${page.total} complaint(s)`;
+  },
+  'complaint-handle': ([complaintId]) =>
+    request('POST', '/api/admin/complaint_handle', { id: id(complaintId, 'a complaint') }).then(() => 'handled'),
+  async 'merchant-applications'() {
+    const page = await request<{ list: Record<string, unknown>[]; total: number }>(
+      'GET',
+      '/api/admin/merchant_applications?pageSize=100',
+    );
+    console.table(page.list);
+    return `${page.total} application(s)`;
+  },
+  async 'vip-levels'() {
+    const list = await request<
+      { level: number; name: string; priceCents: number; benefits: string[]; enabled: boolean }[]
+    >('GET', '/api/admin/vip_levels');
+    console.table(
+      list.map(({ priceCents, benefits, ...l }) => ({
+        ...l,
+        price: formatMoney(priceCents),
+        benefits: benefits.join(', '),
+      })),
+    );
+    return `${list.length} level(s)`;
+  },
+  async 'vip-level-set'([level, name, dollars, onOff]) {
+    if (!level || !name || !dollars) throw new Error('Usage: vip-level-set <level> <name> <dollars> [on|off]');
+    if (onOff !== undefined && onOff !== 'on' && onOff !== 'off') throw new Error('Say on or off');
+    const saved = await request<{ level: number; name: string; priceCents: number; enabled: boolean }>(
+      'POST',
+      '/api/admin/vip_level',
+      {
+        level: id(level, 'a level'),
+        name,
+        priceCents: dollarsToCents(dollars),
+        ...(onOff ? { enabled: onOff === 'on' } : {}),
+      },
+    );
+    return `level ${saved.level} "${saved.name}" ${formatMoney(saved.priceCents)} ${saved.enabled ? 'on sale' : 'off sale'}`;
   },
 };
 
