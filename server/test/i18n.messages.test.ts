@@ -29,7 +29,7 @@ describe('server messages in the request language', () => {
 
   describe.each(LANDED)('lang: %s', (lang) => {
     const own = catalogueOf(lang).err;
-    const expectText = (key: string) => own[key] ?? en.err[key];
+    const expectText = (key: string): string => own[key] ?? en.err[key] ?? key;
 
     it('translates a validation error and a business error', async () => {
       const headers = { ...(await humanHeaders(t.app)), lang, language: lang };
