@@ -59,6 +59,23 @@ const screens: RemoteModule['screens'] = {
   '/platform': lazy(() =>
     import('../features/content/components/content-screen').then((m) => ({ default: m.PlatformScreen })),
   ),
+  '/mutualAid': lazy(() =>
+    import('../features/mutual-aid/components/mutual-aid-screen').then((m) => ({ default: m.MutualAidScreen })),
+  ),
+  '/mutualAidhHistroy': lazy(() =>
+    import('../features/mutual-aid/components/support-history-screen').then((m) => ({
+      default: m.SupportHistoryScreen,
+    })),
+  ),
+  '/complaint': lazy(() =>
+    import('../features/complaint/components/complaint-screen').then((m) => ({ default: m.ComplaintScreen })),
+  ),
+  '/merchantSignUp': lazy(() =>
+    import('../features/merchant/components/merchant-sign-up-screen').then((m) => ({
+      default: m.MerchantSignUpScreen,
+    })),
+  ),
+  '/vip': lazy(() => import('../features/vip/components/vip-screen').then((m) => ({ default: m.VipScreen }))),
 };
 
 const accountRemote: RemoteModule = {

@@ -41,6 +41,11 @@ describe('/profile', () => {
     ['Contact us', '/services'],
     ['Law and policy', '/law'],
     ['Platform partnership', '/platform'],
+    ['Mutual aid', '/mutualAid'],
+    ['Support history', '/mutualAidhHistroy'],
+    ['Complaint', '/complaint'],
+    ['Merchant sign-up', '/merchantSignUp'],
+    ['VIP', '/vip'],
   ])('links "%s" to %s', async (name, href) => {
     fakeApi({
       'GET /api/user/getUserInfo': ok(demoUser),
@@ -67,5 +72,18 @@ describe('/profile', () => {
     await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
     await waitFor(() => expect(calls.some((c) => c.path === '/api/user/notifications/unread_count')).toBe(true));
     expect(screen.queryByRole('status', { name: /unread/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [0, 'None'],
+    [2, 'VIP 2'],
+  ])('shows the current VIP level (%s) beside the VIP link', async (vipLevel, shown) => {
+    fakeApi({
+      'GET /api/user/getUserInfo': ok({ ...demoUser, vipLevel }),
+      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+    });
+    await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn({ ...demoUser, vipLevel }) });
+    const row = screen.getByRole('link', { name: 'VIP' }).closest('.adm-list-item');
+    expect(row).toHaveTextContent(shown);
   });
 });

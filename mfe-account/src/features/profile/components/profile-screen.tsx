@@ -34,7 +34,7 @@ export const ProfileScreen = () => {
             <SpinLoading />
           </div>
         )}
-        <ProfileShortcuts />
+        <ProfileShortcuts vipLevel={user?.vipLevel} />
       </PullToRefresh>
     </AccountPage>
   );

@@ -33,9 +33,18 @@ const SERVICE_SHORTCUTS = [
   { key: 'platform', path: '/platform' },
 ] as const;
 
+const COMMUNITY_SHORTCUTS = [
+  { key: 'mutualAid', path: '/mutualAid' },
+  { key: 'supportHistory', path: '/mutualAidhHistroy' },
+  { key: 'complaint', path: '/complaint' },
+  { key: 'merchantSignUp', path: '/merchantSignUp' },
+  { key: 'vip', path: '/vip' },
+] as const;
+
 /** Rows are real links (middle-click, screen readers' link lists); each link fills its row. */
-export const ProfileShortcuts = () => {
+export const ProfileShortcuts = ({ vipLevel = 0 }: { vipLevel?: number }) => {
   const { t } = useTranslation('account');
+  const vipName = vipLevel > 0 ? t('vip.levelName', { level: vipLevel }) : t('vip.none');
   return (
     <>
       <List header={<h2 className="profile-heading">{t('profile.myOrders')}</h2>}>
@@ -68,6 +77,15 @@ export const ProfileShortcuts = () => {
       <List header={<h2 className="profile-heading">{t('profile.services')}</h2>}>
         {SERVICE_SHORTCUTS.map(({ key, path }) => (
           <List.Item key={key} arrow extra={key === 'notifications' ? <UnreadNotificationsBadge /> : undefined}>
+            <Link to={path} className="profile-link">
+              {t(`profile.shortcut.${key}`)}
+            </Link>
+          </List.Item>
+        ))}
+      </List>
+      <List header={<h2 className="profile-heading">{t('profile.community')}</h2>}>
+        {COMMUNITY_SHORTCUTS.map(({ key, path }) => (
+          <List.Item key={key} arrow extra={key === 'vip' ? vipName : undefined}>
             <Link to={path} className="profile-link">
               {t(`profile.shortcut.${key}`)}
             </Link>

@@ -1,0 +1,14 @@
+import { api, withMsg } from '@marketplace/shared';
+import type { ComplaintBody } from '@marketplace/shared/contracts';
+
+export const complaintApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    submitComplaint: build.mutation<{ data: unknown; msg: string }, ComplaintBody>({
+      query: (body) => ({ url: '/merchant/complaint', method: 'POST', body }),
+      transformResponse: withMsg<unknown>,
+    }),
+  }),
+  overrideExisting: false,
+});
+
+export const { useSubmitComplaintMutation } = complaintApi;
