@@ -5,6 +5,7 @@ import { Button, Skeleton } from 'antd-mobile';
 import { EmptyState, Money, PageHeader } from '@marketplace/shared';
 import { useGetShopDetailQuery, useLazyListShopProductsQuery } from '../api';
 import { useFollowShop } from '../hooks/use-follow-shop';
+import { ShopSupportActions } from './shop-support-actions';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
 import './shop-screen.css';
 
@@ -93,6 +94,7 @@ export default function ShopScreen() {
             </div>
           </dl>
           {shop.description && <p className="catalogue-shop__description">{shop.description}</p>}
+          <ShopSupportActions shopId={shop.id} shopName={shop.name} />
         </section>
       )}
       <h2 className="catalogue-shop__heading">{t('shop.products')}</h2>
