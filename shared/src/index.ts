@@ -46,6 +46,7 @@ export { translate } from './i18n/translate';
 export { applyHtmlLangPlurals, htmlLangPlurals, localeOf } from './i18n/plural-rules';
 export { formatDate, formatDateTime, formatDecimal, formatMoneyIn, formatPercent } from './i18n/format';
 export { useLocaleFormat, type LocaleFormat } from './i18n/use-locale-format';
+export { useDirection } from './i18n/use-direction';
 
 export { toastFail, toastSuccess, type ToastText } from './ui/toast';
 export { setBackHandler, useGoBack, type BackHandler } from './ui/back-navigation';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'antd-mobile';
+import { useDirection } from '@marketplace/shared';
 import { AUDIT_FILTERS, type AuditFilter, type AuditStatus } from '@marketplace/shared/contracts';
 
 const isFilter = (value: string | null): value is AuditFilter =>
@@ -15,8 +16,9 @@ export const useAuditFilter = (): [AuditFilter, (filter: AuditFilter) => void] =
 
 export const AuditTabs = ({ value, onChange }: { value: AuditFilter; onChange: (filter: AuditFilter) => void }) => {
   const { t } = useTranslation('wallet');
+  const direction = useDirection();
   return (
-    <Tabs activeKey={value} onChange={(key) => onChange(key as AuditFilter)}>
+    <Tabs direction={direction} activeKey={value} onChange={(key) => onChange(key as AuditFilter)}>
       {AUDIT_FILTERS.map((filter) => (
         <Tabs.Tab key={filter} title={t(`audit.filter.${filter}`)} />
       ))}

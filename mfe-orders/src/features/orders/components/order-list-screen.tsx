@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'antd-mobile';
-import { EmptyState, PageHeader, PagedList } from '@marketplace/shared';
+import { EmptyState, PageHeader, PagedList, useDirection } from '@marketplace/shared';
 import { isOrderStatusTab, ORDER_STATUS_TABS, type OrderSummary } from '@marketplace/shared/contracts';
 import { useLazyListOrdersQuery } from '../api';
 import OrderCard from './order-card';
@@ -12,6 +12,7 @@ const PAGE_SIZE = 10;
 /** `/myPurchases/:status?` and `/order`: the order list with one tab per status; the URL holds the tab. */
 export default function OrderListScreen() {
   const { t } = useTranslation('orders');
+  const direction = useDirection();
   const navigate = useNavigate();
   const { status: param } = useParams();
   const status = isOrderStatusTab(param) ? param : 'all';
@@ -28,7 +29,11 @@ export default function OrderListScreen() {
   return (
     <main>
       <PageHeader title={t('title.myPurchases')} />
-      <Tabs activeKey={status} onChange={(key) => navigate(`/myPurchases/${key}`, { replace: true })}>
+      <Tabs
+        direction={direction}
+        activeKey={status}
+        onChange={(key) => navigate(`/myPurchases/${key}`, { replace: true })}
+      >
         {ORDER_STATUS_TABS.map((key) => (
           <Tabs.Tab key={key} title={t(`tabs.${key}`)} />
         ))}

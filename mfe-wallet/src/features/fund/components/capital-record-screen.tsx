@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from 'antd-mobile';
-import { EmptyState, Money, PageHeader, PagedList, formatDateTime } from '@marketplace/shared';
+import { EmptyState, Money, PageHeader, PagedList, formatDateTime, useDirection } from '@marketplace/shared';
 import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '@marketplace/shared/contracts';
 import { useGetBalanceHistoryQuery, useLazyListFundTransactionsQuery } from '../../wallet/api';
 import '../../wallet/wallet.css';
@@ -19,6 +19,7 @@ const isKindFilter = (value: string | null): value is KindFilter =>
 /** `/capitalRecord` (`bill`): every ledger entry, signed, with the balance after it; a balance chart on top. */
 export default function CapitalRecordScreen() {
   const { t, i18n } = useTranslation('wallet');
+  const direction = useDirection();
   const [params, setParams] = useSearchParams();
   const requested = params.get('kind');
   const kind: KindFilter = isKindFilter(requested) ? requested : 'all';
@@ -38,7 +39,7 @@ export default function CapitalRecordScreen() {
         </Suspense>
       )}
       <nav aria-label={t('fund.filter')}>
-        <Tabs activeKey={kind} onChange={setKind}>
+        <Tabs direction={direction} activeKey={kind} onChange={setKind}>
           {KIND_FILTERS.map((value) => (
             <Tabs.Tab key={value} title={t(`fund.kinds.${value}`)} />
           ))}

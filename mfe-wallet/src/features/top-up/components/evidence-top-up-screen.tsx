@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, Input, Radio, Space, Tabs, type ImageUploadItem } from 'antd-mobile';
-import { ImageUploadField, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { ImageUploadField, Money, PageHeader, toastFail, toastSuccess, useDirection } from '@marketplace/shared';
 import { EVIDENCE_METHODS, parseMoney, type EvidenceMethod } from '@marketplace/shared/contracts';
 import { newRequestId, useGetBlockchainInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
 import { copyText } from '../../wallet/copy-text';
@@ -17,6 +17,7 @@ const isEvidenceMethod = (value: string | null): value is EvidenceMethod =>
  */
 export default function EvidenceTopUpScreen() {
   const { t } = useTranslation('wallet');
+  const direction = useDirection();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const method: EvidenceMethod = isEvidenceMethod(params.get('method'))
@@ -62,6 +63,7 @@ export default function EvidenceTopUpScreen() {
     <main>
       <PageHeader title={t('title.walletTopUp')} />
       <Tabs
+        direction={direction}
         activeKey={method}
         onChange={(key) => {
           setChannelId(null);
