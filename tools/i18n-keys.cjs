@@ -190,10 +190,18 @@ const ALLOW_IDENTICAL = [
 ];
 const ALLOW_IDENTICAL_BY_LANGUAGE = {
   de: ['Filter', 'Shop', 'Computer', 'Details', 'Optional', 'Services', 'Service', 'Website', 'Name', 'Online'],
-  fr: ['Total', 'Suggestions', 'Description', 'Type', 'Notifications', 'Services', 'Message', 'Service'],
+  fr: ['Total', 'Suggestions', 'Description', 'Type', 'Notifications', 'Services', 'Message', 'Service', 'Contact'],
   it: ['Account', 'Password', 'Home'],
+  es: ['Total', 'Subtotal', 'Error'],
+  pt: ['Total', 'Subtotal', 'item'],
+  nl: ['Home', 'Product', 'Service', 'Services', 'Reviews', 'Details', 'Account', 'Website', 'Contact'],
+  sk: ['Filter'],
+  sl: ['Filter'],
   sv: ['Filter', 'Service'],
   da: ['Subtotal', 'Type', 'Reference', 'Send', 'Service'],
+  id: ['Filter', 'Total', 'Subtotal', 'Checkout'],
+  ms: ['Popular', 'Checkout', 'Edit', 'item'],
+  vi: ['Shop'],
 };
 const lower = (list) => new Set(list.map((text) => text.toLowerCase()));
 const ALLOW_IDENTICAL_SET = lower(ALLOW_IDENTICAL);
