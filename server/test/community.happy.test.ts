@@ -194,6 +194,19 @@ describe('complaints and merchant sign-up', () => {
     });
     const handled = await get<Page<{ id: number }>>(t, '/api/admin/complaints?state=handled', admin);
     expect(handled.data.list.map((c) => c.id)).toContain(id);
+    // Handling again changes nothing and is audited once.
+    expect(await post(t, '/api/admin/complaint_handle', { id }, admin)).toMatchObject({
+      code: 1,
+      data: { state: 'handled' },
+    });
+    const audit = await get<{ action: string; targetType: string; targetId: string }[]>(
+      t,
+      '/api/admin/audit?limit=500',
+      admin,
+    );
+    expect(audit.data.filter((a) => a.targetType === 'complaint' && a.targetId === String(id))).toEqual([
+      expect.objectContaining({ action: 'complaint.handle' }),
+    ]);
     const stillOpen = await get<Page<{ id: number }>>(t, '/api/admin/complaints?state=open', admin);
     expect(stillOpen.data.list.map((c) => c.id)).not.toContain(id);
   });

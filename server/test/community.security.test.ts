@@ -172,6 +172,14 @@ describe('VIP upgrade', () => {
       admin,
     );
     expect(saved).toMatchObject({ code: 1, data: { level: 4, name: 'VIP 4', priceCents: 90_000, enabled: false } });
+    const audit = await get<{ action: string; targetType: string; targetId: string }[]>(
+      t,
+      '/api/admin/audit?limit=500',
+      admin,
+    );
+    expect(audit.data.filter((a) => a.targetType === 'vipLevel' && a.targetId === '4')).toEqual([
+      expect.objectContaining({ action: 'vipLevel.add' }),
+    ]);
     const shopper = await createShopper(t, 'vip-offsale');
     await fund(t.app, shopper.account, 100_000);
     expect((await get<VipInfo>(t, '/api/user/vip', shopper.headers)).data.levels.map((l) => l.level)).toEqual([

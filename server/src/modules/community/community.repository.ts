@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ComplaintState } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
-import { complaints, merchantApplications, shops, shopSupports, users, vipLevels, vipPurchases } from '../../db/schema';
+import {
+  complaints,
+  merchantApplications,
+  operatorAudit,
+  shops,
+  shopSupports,
+  users,
+  vipLevels,
+  vipPurchases,
+} from '../../db/schema';
 import { SUPPORT_DAY_WEIGHT } from '../catalogue/catalogue.repository';
 import type { Executor } from '../ledger/transaction';
 
@@ -126,8 +135,17 @@ export const createCommunityRepository = (db: Db) => ({
     return { rows, total: totals[0]?.total ?? 0 };
   },
 
-  async handleComplaint(id: number) {
-    await db.update(complaints).set({ state: 'handled' }).where(eq(complaints.id, id));
+  /** Marks an open complaint handled; false when it was not open (a second decision changes nothing). */
+  async handleComplaint(executor: Executor, id: number): Promise<boolean> {
+    const changed = await executor
+      .update(complaints)
+      .set({ state: 'handled' })
+      .where(and(eq(complaints.id, id), eq(complaints.state, 'open')))
+      .returning({ id: complaints.id });
+    return changed.length > 0;
+  },
+
+  async findComplaint(id: number) {
     const [row] = await db
       .select({ complaint: complaints, account: users.account })
       .from(complaints)
@@ -167,14 +185,19 @@ export const createCommunityRepository = (db: Db) => ({
     await db.insert(vipLevels).values(rows).onConflictDoNothing();
   },
 
-  async saveVipLevel(values: VipLevelRow): Promise<VipLevelRow> {
+  async saveVipLevel(executor: Executor, values: VipLevelRow): Promise<VipLevelRow> {
     const { level: _level, ...changes } = values;
-    const [row] = await db
+    const [row] = await executor
       .insert(vipLevels)
       .values(values)
       .onConflictDoUpdate({ target: vipLevels.level, set: changes })
       .returning();
     return row!;
+  },
+
+  /** An operator change, written in the same transaction as the change (shared `operator_audit` table). */
+  async audit(executor: Executor, entry: { action: string; targetType: string; targetId: string; detail: string }) {
+    await executor.insert(operatorAudit).values(entry);
   },
 
   async findPurchaseByRequest(userId: number, requestId: string): Promise<VipPurchaseRow | undefined> {

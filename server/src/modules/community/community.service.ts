@@ -235,7 +235,17 @@ export const createCommunityService = ({ db, community, ledger, users, notifier,
     },
 
     async handleComplaint(id: number): Promise<AdminComplaint> {
-      const row = await community.handleComplaint(id);
+      await inTransaction(db, async (tx) => {
+        if (await community.handleComplaint(tx, id)) {
+          await community.audit(tx, {
+            action: 'complaint.handle',
+            targetType: 'complaint',
+            targetId: String(id),
+            detail: '',
+          });
+        }
+      });
+      const row = await community.findComplaint(id);
       if (!row) throw fail('err.community.complaintNotFound');
       return { ...toComplaint(row.complaint), userId: row.complaint.userId, account: row.account };
     },
@@ -323,12 +333,22 @@ export const createCommunityService = ({ db, community, ledger, users, notifier,
 
     async saveVipLevel(body: VipLevelBody): Promise<AdminVipLevel> {
       const existing = (await community.vipLevels(false)).find((row) => row.level === body.level);
-      const row = await community.saveVipLevel({
+      const values = {
         level: body.level,
         name: body.name,
         priceCents: body.priceCents,
         benefits: body.benefits ?? existing?.benefits ?? [],
         enabled: body.enabled ?? existing?.enabled ?? true,
+      };
+      const row = await inTransaction(db, async (tx) => {
+        const saved = await community.saveVipLevel(tx, values);
+        await community.audit(tx, {
+          action: existing ? 'vipLevel.update' : 'vipLevel.add',
+          targetType: 'vipLevel',
+          targetId: String(body.level),
+          detail: JSON.stringify(values),
+        });
+        return saved;
       });
       return toAdminVipLevel(row);
     },
