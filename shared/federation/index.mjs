@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { RoutesJsonPlugin } from './routes-json-plugin.mjs';
 
 const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,16 +23,12 @@ export const SHARED_SINGLETONS = [
   ['react/jsx-dev-runtime', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/client', 'react-dom'],
-  ['react-router', 'react-router'],
-  ['react-router/dom', 'react-router'],
-  ['react-router-dom', 'react-router-dom'],
   ['react-redux', 'react-redux'],
   ['@reduxjs/toolkit', '@reduxjs/toolkit'],
   ['@reduxjs/toolkit/query', '@reduxjs/toolkit'],
   ['@reduxjs/toolkit/query/react', '@reduxjs/toolkit'],
   ['i18next', 'i18next'],
   ['react-i18next', 'react-i18next'],
-  ['antd-mobile', 'antd-mobile'],
   ['@marketplace/shared', '@marketplace/shared'],
   ['@marketplace/shared/contracts', '@marketplace/shared'],
 ];
@@ -44,14 +41,69 @@ const installedVersion = (packageName) => {
   return requireFromShared(`${packageName}/package.json`).version;
 };
 
+/**
+ * antd-mobile is shared per component, not whole (the whole library is ~145 KB gzip and a page
+ * uses a handful of components): `import { Button } from 'antd-mobile'` is rewritten to
+ * `antd-mobile/es/components/button` (see ANTD_TRANSFORM_IMPORT) and that path prefix is one
+ * shared singleton per component. The library's own cross-component state is shared by file too,
+ * so every component of every area reads the shell's ConfigProvider (locale) and render hook.
+ */
+const ANTD_COMPONENTS_PREFIX = 'antd-mobile/es/components/';
+const antdDir = () => path.dirname(requireFromShared.resolve('antd-mobile/package.json'));
+/** Files inside antd-mobile that components import relatively and that hold state. */
+const ANTD_STATEFUL_FILES = [
+  ['es/components/config-provider/index.js', 'antd-mobile/es/components/config-provider'],
+  ['es/components/config-provider/config-provider.js', 'antd-mobile/es/components/config-provider/config-provider'],
+  ['es/utils/unstable-render.js', 'antd-mobile/es/utils/unstable-render'],
+];
+
+/**
+ * `import { unstableSetRender } from 'antd-mobile'` (the React 19 render hook) is no component: its
+ * rewritten path is aliased to a file that re-exports it (the template has no conditionals).
+ */
+const ANTD_RENDER_HOOK_ALIAS = {
+  [`${ANTD_COMPONENTS_PREFIX}unstable-set-render$`]: fileURLToPath(
+    new URL('./antd-unstable-set-render.mjs', import.meta.url),
+  ),
+};
+
+/** babel-plugin-import rule for builtin:swc-loader: named antd-mobile imports become per-component imports. */
+export const ANTD_TRANSFORM_IMPORT = [
+  {
+    libraryName: 'antd-mobile',
+    customName: `${ANTD_COMPONENTS_PREFIX}{{ kebabCase member }}`,
+    transformToDefaultImport: true,
+  },
+];
+
+/** The client API of react-router, provided as the shared `react-router-dom` (see the file). */
+const ROUTER_CLIENT = fileURLToPath(new URL('./react-router-client.mjs', import.meta.url));
+
 /** @returns {Record<string, import('@module-federation/enhanced/rspack').ModuleFederationPluginOptions['shared']>} */
-export const sharedConfig = () =>
-  Object.fromEntries(
-    SHARED_SINGLETONS.map(([request, packageName]) => {
-      const version = installedVersion(packageName);
-      return [request, { singleton: true, requiredVersion: `^${version}`, version, eager: false }];
-    }),
-  );
+export const sharedConfig = () => {
+  const antdVersion = installedVersion('antd-mobile');
+  const antd = { singleton: true, requiredVersion: `^${antdVersion}`, version: antdVersion, eager: false };
+  return {
+    ...Object.fromEntries(
+      SHARED_SINGLETONS.map(([request, packageName]) => {
+        const version = installedVersion(packageName);
+        return [request, { singleton: true, requiredVersion: `^${version}`, version, eager: false }];
+      }),
+    ),
+    // Apps import the router only as `react-router-dom`; its shared copy is the client half of react-router.
+    'react-router-dom': {
+      singleton: true,
+      requiredVersion: `^${installedVersion('react-router-dom')}`,
+      version: installedVersion('react-router-dom'),
+      eager: false,
+      import: ROUTER_CLIENT,
+    },
+    [ANTD_COMPONENTS_PREFIX]: antd,
+    ...Object.fromEntries(
+      ANTD_STATEFUL_FILES.map(([file, shareKey]) => [path.join(antdDir(), file), { ...antd, shareKey }]),
+    ),
+  };
+};
 
 /**
  * react-router 7.18 resolves its development build in production bundles
@@ -121,15 +173,18 @@ export const createAppConfig =
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
         // Workspace packages are symlinks; compile them from their real path like own code.
         symlinks: true,
-        alias: routerAliases(production),
+        alias: { ...routerAliases(production), ...ANTD_RENDER_HOOK_ALIAS },
       },
       module: {
+        // A name missing from a shared facade (react-router-client.mjs) is a build error, not undefined at run time.
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,
             loader: 'builtin:swc-loader',
             options: {
+              transformImport: ANTD_TRANSFORM_IMPORT,
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
                 transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
@@ -161,6 +216,7 @@ export const createAppConfig =
           experiments: remote ? { externalRuntime: production && !serving } : { provideExternalRuntime: true },
         }),
         remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.json') }),
+        production && !serving && new PrecompressPlugin(),
         (!remote || serving) &&
           new rspack.HtmlRspackPlugin({
             title: remote ? `Marketplace – ${folder}` : 'Marketplace',
@@ -169,7 +225,13 @@ export const createAppConfig =
               viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
             },
             templateContent: ({ htmlRspackPlugin }) =>
-              `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>${htmlRspackPlugin.options.title}</title></head>` +
+              `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>${htmlRspackPlugin.options.title}</title>` +
+              // The shell's start-up fetches the deployment manifest (DEPLOYMENT_MANIFEST_PATH) before
+              // anything else can start: the browser requests it while it parses the page.
+              (remote
+                ? ''
+                : '<link rel="preload" href="/mfe/manifest.json" as="fetch" crossorigin="anonymous" data-deployment-manifest />') +
+              '</head>' +
               '<body><noscript>Marketplace needs JavaScript. Please enable it to shop.</noscript><div id="root"></div></body></html>',
           }),
       ].filter(Boolean),

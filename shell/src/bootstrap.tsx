@@ -13,10 +13,23 @@ import { initI18n } from './i18n/init-i18n';
 import { followSessionLanguage } from './i18n/sync-language';
 import { fetchDeploymentManifest } from './remotes/manifest';
 import { listenForVerificationRequests } from './verification/verification-state';
+// antd-mobile's base styles and CSS variables: components are imported one by one (shared per
+// component), and only the library's index pulled these in.
+import 'antd-mobile/es/global';
 import './global.css';
 
+/** The response index.ts asked for before the shared singletons loaded (used once). */
+const takeEarlyResponse = () => {
+  const early = window.__earlyManifestResponse;
+  window.__earlyManifestResponse = undefined;
+  return early;
+};
+
 // Fetched while the shopper passes the human check; a Retry fetches it again.
-let prefetched: ReturnType<typeof fetchDeploymentManifest> | null = fetchDeploymentManifest();
+let prefetched: ReturnType<typeof fetchDeploymentManifest> | null = fetchDeploymentManifest(
+  undefined,
+  takeEarlyResponse(),
+);
 const loadManifest = () => {
   const pending = prefetched ?? fetchDeploymentManifest();
   prefetched = null;

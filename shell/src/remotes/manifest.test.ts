@@ -47,6 +47,21 @@ describe('deployment manifest with the last one that worked as fallback', () => 
     expect(console.warn).toHaveBeenCalled();
   });
 
+  it('takes the response requested at start-up (preloaded by index.html) without a second request', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(json({}, 500));
+    await expect(fetchDeploymentManifest(noRetry, Promise.resolve(json(manifest)))).resolves.toEqual(manifest);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(getDiagnostics().manifest).toEqual({ source: 'network', updatedAt: manifest.updatedAt });
+  });
+
+  it('asks again when the start-up request failed', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(json(manifest));
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    await expect(fetchDeploymentManifest(noRetry, failed)).resolves.toEqual(manifest);
+    await expect(fetchDeploymentManifest(noRetry, Promise.resolve(json({}, 503)))).resolves.toEqual(manifest);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
   it('retries a transient 503 before falling back', async () => {
     const fetchSpy = jest
       .spyOn(globalThis, 'fetch')

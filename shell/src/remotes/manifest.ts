@@ -25,12 +25,13 @@ const storeManifest = (manifest: DeploymentManifest): void => {
   }
 };
 
-const fetchFromNetwork = async (retry: RetryOptions): Promise<DeploymentManifest> => {
-  const response = await fetchWithRetry(
-    new URL(DEPLOYMENT_MANIFEST_PATH, window.location.href),
-    { cache: 'no-store' },
-    retry,
-  );
+const fetchFromNetwork = async (retry: RetryOptions, early?: Promise<Response>): Promise<DeploymentManifest> => {
+  // The start-up request (preloaded by index.html) when it answered; otherwise a fresh one with retries.
+  const first = early ? await early.catch(() => null) : null;
+  const response =
+    first?.ok === true
+      ? first
+      : await fetchWithRetry(new URL(DEPLOYMENT_MANIFEST_PATH, window.location.href), { cache: 'no-store' }, retry);
   if (!response.ok) throw new Error(`Deployment manifest: HTTP ${response.status}`);
   return deploymentManifestSchema.parse(await response.json());
 };
@@ -39,9 +40,12 @@ const fetchFromNetwork = async (retry: RetryOptions): Promise<DeploymentManifest
  * Fetched uncached at every start, so a promote or rollback is picked up by the next page load.
  * When it cannot be fetched, the last manifest that worked in this browser is used instead.
  */
-export const fetchDeploymentManifest = async (retry: RetryOptions = DEFAULT_RETRY): Promise<DeploymentManifest> => {
+export const fetchDeploymentManifest = async (
+  retry: RetryOptions = DEFAULT_RETRY,
+  early?: Promise<Response>,
+): Promise<DeploymentManifest> => {
   try {
-    const manifest = await fetchFromNetwork(retry);
+    const manifest = await fetchFromNetwork(retry, early);
     storeManifest(manifest);
     reportManifest({ source: 'network', updatedAt: manifest.updatedAt });
     return manifest;
