@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -21,6 +22,12 @@ beforeAll(async () => {
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'mf-manifest.json'), '{}');
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'remoteEntry.js'), 'var x;');
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'screens.1a2b3c4d.js'), 'var y;');
+  // What PrecompressPlugin writes beside a built chunk; the marker proves these bytes are sent as they are.
+  const chunk = `var big = '${'remote '.repeat(1000)}'; // precompressed`;
+  const chunkFile = path.join(deployDir, 'mfe-wallet', '1.0.0', 'big.5e6f7a8b.js');
+  writeFileSync(chunkFile, chunk);
+  writeFileSync(`${chunkFile}.br`, brotliCompressSync(chunk));
+  writeFileSync(`${chunkFile}.gz`, gzipSync(chunk));
   t = await createTestApp({ shellDir, deployDir });
 });
 afterAll(async () => {
@@ -48,6 +55,21 @@ describe('static files (embedded setup)', () => {
     const plain = await t.app.inject({ method: 'GET', url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('marketplace marketplace');
+  });
+
+  it("sends the build's precompressed .br / .gz copies as they are, with the cache rules of the file", async () => {
+    const url = '/mfe/mfe-wallet/1.0.0/big.5e6f7a8b.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(200);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('// precompressed');
   });
 
   it('falls back to index.html for client-side routes such as /myPurchases/1', async () => {
@@ -88,5 +110,25 @@ describe('static files (embedded setup)', () => {
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(index.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the same security headers on API answers and on 404s', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/' });
+    for (const url of ['/api/user/language_list', '/api/nothing-here', '/mfe/manifest.json']) {
+      const reply = await t.app.inject({ method: 'GET', url });
+      for (const header of [
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'strict-transport-security',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+      ]) {
+        expect({ url, header, value: reply.headers[header] }).toEqual({ url, header, value: index.headers[header] });
+        expect(index.headers[header]).toBeTruthy();
+      }
+      expect(reply.headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
   });
 });

@@ -26,7 +26,13 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const MANIFEST_FILE = 'manifest.json';
 const BUCKET_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-const shellCacheControl = (file: string) => (file.endsWith('.html') || !HASHED.test(file) ? NO_CACHE : IMMUTABLE);
+/** The file a precompressed copy (`main.3f9a1c2b.js.br`) stands for: its cache rule is that file's. */
+const original = (file: string) => file.replace(/\.(br|gz)$/, '');
+
+const shellCacheControl = (served: string) => {
+  const file = original(served);
+  return file.endsWith('.html') || !HASHED.test(file) ? NO_CACHE : IMMUTABLE;
+};
 
 /** A browser's canary bucket from its Cookie header: an integer 0-99, or null when absent or malformed. */
 export const readBucket = (cookieHeader: string | undefined): number | null => {
@@ -118,6 +124,8 @@ export const staticFilesPlugin = fp<StaticOptions>(
       index: false,
       decorateReply: false,
       cacheControl: false,
+      // Builds write `.br` / `.gz` beside each script and style sheet (PrecompressPlugin): sent as they are.
+      preCompressed: true,
       // The manifest is answered by the route above; temp files of an in-flight write and the release
       // bookkeeping (`.release/`: audit log with user and host names, history, lock) are never served.
       allowedPath: (pathName) =>
@@ -127,7 +135,7 @@ export const staticFilesPlugin = fp<StaticOptions>(
         // rebuilt in place (`npm start` redeploys with --replace), so its unhashed entry points
         // (remoteEntry.js, mf-manifest.json) are revalidated on every load: never stale after a rebuild.
         const depth = path.relative(deployDir, file).split(path.sep).length;
-        res.header('Cache-Control', depth >= 3 && HASHED.test(file) ? IMMUTABLE : NO_CACHE);
+        res.header('Cache-Control', depth >= 3 && HASHED.test(original(file)) ? IMMUTABLE : NO_CACHE);
       },
     });
 
@@ -141,6 +149,7 @@ export const staticFilesPlugin = fp<StaticOptions>(
       prefix: '/',
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, file) => res.header('Cache-Control', shellCacheControl(file)),
     });
     app.serveSpa = (_request, reply) => reply.sendFile('index.html', shellDir);
