@@ -65,6 +65,23 @@ test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violatio
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+  const COMMUNITY_SCREENS = [
+    ['/mutualAid', 'Mutual aid'],
+    ['/mutualAidhHistroy', 'Support history'],
+    ['/complaint?shopId=1', 'Complaint'],
+    ['/merchantSignUp', 'Merchant sign-up'],
+    ['/vip', 'VIP upgrade'],
+  ] as const;
+  for (const [path, heading] of COMMUNITY_SCREENS) {
+    test(`community screen ${path}`, async ({ demoPage: page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1_000);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
   for (const path of ['/login', '/register']) {
     test(`screen ${path}`, async ({ verifiedPage: page }) => {
       await page.goto(path);

@@ -53,6 +53,9 @@ test.describe('personal centre', () => {
       expect(hrefs).toContain(required);
     }
     for (const required of ['/myFavourite', '/heart']) expect(hrefs).toContain(required);
+    for (const required of ['/mutualAid', '/mutualAidhHistroy', '/complaint', '/merchantSignUp', '/vip']) {
+      expect(hrefs).toContain(required);
+    }
 
     for (const href of hrefs) {
       // Most screens have no tab bar: the personal centre is opened again by its address.
