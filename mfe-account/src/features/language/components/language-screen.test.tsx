@@ -5,6 +5,7 @@ import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderScreen, signedIn } from '../../../testing/render-screen';
 import { resetBrowser } from '../../../testing/reset-browser';
 import { LanguageScreen } from './language-screen';
+import germanErrors from '@marketplace/shared/contracts/messages/de.json';
 
 describe('/language', () => {
   beforeEach(resetBrowser);
@@ -20,8 +21,9 @@ describe('/language', () => {
     expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Deutsch' }));
 
+    // The toast is already in the language just chosen.
     const setLanguage = await screen
-      .findByText('Setting Success')
+      .findByText(germanErrors.ok.setting)
       .then(() => calls.find((call) => call.path === '/api/user/set_language'));
     expect(setLanguage?.search.get('lang')).toBe('de');
     expect(store.getState().session.setting.lang.file_name).toBe('de');
