@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { resolveAltchaKey } from './lib/altcha-key';
+import { ok } from './lib/envelope';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
 import { registerCommunity } from './modules/community/community.register';
 import { createOutboxMailer, type Mailer } from './modules/mail/mailer';
@@ -59,6 +60,8 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     await app.register(errorsPlugin);
     await app.register(securityPlugin);
     await app.register(swaggerPlugin);
+    // Liveness for a load balancer, and the bench's trivial route: every hook and plugin, no database.
+    app.get('/api/health', { schema: { hide: true } }, async (request) => ok(request, null));
 
     const users = createUserRepository(database.db);
     await app.register(authPlugin, { users, now: config.now });
