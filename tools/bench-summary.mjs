@@ -1,0 +1,151 @@
+// The one table of `npm run bench` (issue 12): every figure the benches before it wrote to
+// var/bench/*.json, side by side with its target, and the previous run's value, so the next change can
+// be compared in one run. Reads first-load.json (tools/bench.mjs: first-load JS and axe),
+// lighthouse.json (bench-lighthouse), catalogue.json (bench-catalogue: bare Fastify, trivial route,
+// search) and pay.json (bench-pay); a missing file shows as "not measured". Prints the table and
+// writes var/bench/summary.md and summary.json (the next run's "previous" column).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const benchDir = path.join(root, 'var/bench');
+
+const readJson = (name) => {
+  const file = path.join(benchDir, name);
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+const firstLoad = readJson('first-load.json');
+const lighthouse = readJson('lighthouse.json');
+const catalogue = readJson('catalogue.json');
+const pay = readJson('pay.json');
+const previous = readJson('summary.json');
+
+/** @typedef {{ group: string, figure: string, value: number | null, unit: string, target?: string, met?: boolean | null }} Row */
+/** @type {Row[]} */
+const rows = [];
+/**
+ * @param {string} group
+ * @param {string} figure
+ * @param {number | null | undefined} value
+ * @param {string} unit
+ * @param {{ max?: number, min?: number }} [target]
+ */
+const add = (group, figure, value, unit, target = {}) => {
+  const known = typeof value === 'number' && Number.isFinite(value);
+  let text;
+  let met = null;
+  if (target.max !== undefined) {
+    text = `≤ ${target.max}${unit === '%' ? ' %' : unit ? ` ${unit}` : ''}`;
+    met = known ? value <= target.max : null;
+  } else if (target.min !== undefined) {
+    text = `≥ ${target.min}${unit === '%' ? ' %' : unit ? ` ${unit}` : ''}`;
+    met = known ? value >= target.min : null;
+  }
+  rows.push({ group, figure, value: known ? value : null, unit, target: text, met });
+};
+
+// First load and accessibility (tools/bench.mjs).
+const kb = (bytes) => (typeof bytes === 'number' ? Number((bytes / 1024).toFixed(1)) : null);
+add('first load', '/home JS before interactive, verified shopper (gzip)', kb(firstLoad?.home?.gzip), 'KB', {
+  max: firstLoad?.budgetKb ?? 170,
+});
+add('first load', '/home JS, first visit incl. human check (gzip)', kb(firstLoad?.firstVisit?.gzip), 'KB');
+add('first load', '/detail JS, verified shopper (gzip)', kb(firstLoad?.detail?.gzip), 'KB');
+add('first load', '/home scripts requested (verified)', firstLoad?.home?.scripts, '');
+for (const [page, figures] of [
+  ['/home', firstLoad?.home],
+  ['/detail', firstLoad?.detail],
+]) {
+  const axe = figures?.axe;
+  add('accessibility', `axe ${page}: serious + critical`, axe ? axe.serious + axe.critical : null, '', { max: 0 });
+  add('accessibility', `axe ${page}: moderate + minor`, axe ? axe.moderate + axe.minor : null, '');
+}
+
+// Lighthouse (bench-lighthouse): each page, verified and first visit.
+for (const row of lighthouse?.rows ?? []) {
+  const page = row.name.startsWith('/detail') ? '/detail' : row.name;
+  const kind = row.kind.startsWith('verified') ? 'verified' : 'first visit';
+  const label = `${page} ${kind} (median of ${lighthouse.runs ?? 1})`;
+  add('lighthouse', `${label}: score`, row.score, '', { min: 95 });
+  add('lighthouse', `${label}: LCP`, Math.round(row.lcp), 'ms', { max: 2000 });
+  add('lighthouse', `${label}: TBT`, Math.round(row.tbt), 'ms', { max: 100 });
+  add('lighthouse', `${label}: CLS`, Number(row.cls.toFixed(3)), '', { max: 0.02 });
+}
+
+// Server (bench-catalogue): requests/s, p99 and the ratio to bare Fastify measured in the same run.
+const serverRows = catalogue?.rows ?? [];
+const bare = serverRows.find((row) => row.key === 'bare');
+const SERVER_TARGETS = {
+  'trivial-postgres': { ratio: 50, p99: 50 },
+  'search-postgres': { ratio: 30, p99: 50 },
+  'search-pglite': { p99: 100 },
+};
+for (const row of serverRows) {
+  const target = SERVER_TARGETS[row.key] ?? {};
+  add('server', `${row.name}: requests/s`, row.rps, 'req/s');
+  add('server', `${row.name}: p99`, row.p99, 'ms', target.p99 !== undefined ? { max: target.p99 } : {});
+  if (row.key !== 'bare' && bare?.rps) {
+    const ratio = Number(((row.rps / bare.rps) * 100).toFixed(1));
+    add('server', `${row.name}: vs bare Fastify`, ratio, '%', target.ratio !== undefined ? { min: target.ratio } : {});
+  }
+}
+
+// Pay (bench-pay): requests/s against the argon2id limit of this machine, p99, invariant.
+const limit = pay?.argon2?.limitPerS;
+if (pay?.argon2) {
+  add('pay', `argon2id verify (${pay.argon2.params ?? 'configured parameters'})`, pay.argon2.verifyMs, 'ms');
+  add('pay', 'argon2id limit on this machine', limit, 'verify/s');
+}
+for (const row of pay?.rows ?? []) {
+  const postgres = row.key === 'pay-postgres';
+  add('pay', `${row.name}: requests/s`, row.rps, 'req/s');
+  add('pay', `${row.name}: p99`, row.p99, 'ms', postgres ? { max: 150 } : {});
+  if (limit) {
+    const ratio = Number(((row.rps / limit) * 100).toFixed(1));
+    add('pay', `${row.name}: vs argon2id limit`, ratio, '%', postgres ? { min: 80 } : {});
+  }
+  add('pay', `${row.name}: invariant ${row.invariant ?? '?'}`, row.invariant === 'holds' ? 1 : 0, '', { min: 1 });
+}
+
+const previousValue = (row) =>
+  previous?.rows?.find((old) => old.group === row.group && old.figure === row.figure)?.value ?? null;
+const show = (value, unit) =>
+  value === null ? 'not measured' : `${value}${unit === '%' ? ' %' : unit && unit !== 'verify/s' ? ` ${unit}` : ''}`;
+const sources = [
+  ['first-load.json', firstLoad],
+  ['lighthouse.json', lighthouse],
+  ['catalogue.json', catalogue],
+  ['pay.json', pay],
+]
+  .map(([name, data]) => `${name}: ${data?.measuredAt ?? (data ? 'present' : 'missing')}`)
+  .join('; ');
+
+const table = [
+  `# Bench summary (${new Date().toISOString()})`,
+  '',
+  `Sources (var/bench): ${sources}. "previous" is the last summary written here (${previous?.writtenAt ?? 'none'}).`,
+  '',
+  '| Group | Figure | Value | Target | Met | Previous |',
+  '| --- | --- | ---: | --- | --- | ---: |',
+  ...rows.map((row) => {
+    const before = previousValue(row);
+    return `| ${row.group} | ${row.figure} | ${show(row.value, row.unit)} | ${row.target ?? ''} | ${row.met === null ? '' : row.met ? 'yes' : 'NO'} | ${before === null ? '' : show(before, row.unit)} |`;
+  }),
+  '',
+].join('\n');
+
+console.log(table);
+mkdirSync(benchDir, { recursive: true });
+writeFileSync(path.join(benchDir, 'summary.md'), table);
+writeFileSync(
+  path.join(benchDir, 'summary.json'),
+  `${JSON.stringify({ writtenAt: new Date().toISOString(), rows }, null, 2)}\n`,
+);
+console.log(`written to ${path.relative(root, path.join(benchDir, 'summary.md'))}`);
