@@ -20,6 +20,7 @@ export const AuditTabs = ({ value, onChange }: { value: AuditFilter; onChange: (
   return (
     <Tabs direction={direction} activeKey={value} onChange={(key) => onChange(key as AuditFilter)}>
       {AUDIT_FILTERS.map((filter) => (
+        // i18n-keys: audit.filter.all, audit.filter.2, audit.filter.0, audit.filter.1
         <Tabs.Tab key={filter} title={t(`audit.filter.${filter}`)} />
       ))}
     </Tabs>
@@ -28,5 +29,6 @@ export const AuditTabs = ({ value, onChange }: { value: AuditFilter; onChange: (
 
 export const StatusLabel = ({ status, paid = false }: { status: AuditStatus; paid?: boolean }) => {
   const { t } = useTranslation('wallet');
+  // i18n-keys: audit.status.paid, audit.status.0, audit.status.1, audit.status.2
   return <span>{t(status === 1 && paid ? 'audit.status.paid' : `audit.status.${status}`)}</span>;
 };

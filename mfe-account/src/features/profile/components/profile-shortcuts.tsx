@@ -57,6 +57,7 @@ export const ProfileShortcuts = ({ vipLevel = 0 }: { vipLevel?: number }) => {
       <nav aria-label={t('profile.orderStatus')}>
         <Grid columns={4} gap={8} className="profile-grid">
           {ORDER_SHORTCUTS.map(({ key, path }) => (
+            // i18n-keys: profile.orders.toPay, profile.orders.toShip, profile.orders.delivered, profile.orders.afterSale
             <Grid.Item key={key}>
               <Link to={path} className="profile-grid__link">
                 {t(`profile.orders.${key}`)}
@@ -67,6 +68,7 @@ export const ProfileShortcuts = ({ vipLevel = 0 }: { vipLevel?: number }) => {
       </nav>
       <List header={<h2 className="profile-heading">{t('profile.wallet')}</h2>}>
         {WALLET_SHORTCUTS.map(({ key, path }) => (
+          // i18n-keys: profile.shortcut.topUp, profile.shortcut.withdraw, profile.shortcut.fundRecords, profile.shortcut.topUpRecords, profile.shortcut.withdrawalRecords, profile.shortcut.paymentMethods
           <List.Item key={key} arrow>
             <Link to={path} className="profile-link">
               {t(`profile.shortcut.${key}`)}
@@ -76,6 +78,7 @@ export const ProfileShortcuts = ({ vipLevel = 0 }: { vipLevel?: number }) => {
       </List>
       <List header={<h2 className="profile-heading">{t('profile.services')}</h2>}>
         {SERVICE_SHORTCUTS.map(({ key, path }) => (
+          // i18n-keys: profile.shortcut.notifications, profile.shortcut.favouriteShops, profile.shortcut.savedProducts, profile.shortcut.addresses, profile.shortcut.settings, profile.shortcut.help, profile.shortcut.service, profile.shortcut.serviceChannels, profile.shortcut.law, profile.shortcut.platform
           <List.Item key={key} arrow extra={key === 'notifications' ? <UnreadNotificationsBadge /> : undefined}>
             <Link to={path} className="profile-link">
               {t(`profile.shortcut.${key}`)}
@@ -85,6 +88,7 @@ export const ProfileShortcuts = ({ vipLevel = 0 }: { vipLevel?: number }) => {
       </List>
       <List header={<h2 className="profile-heading">{t('profile.community')}</h2>}>
         {COMMUNITY_SHORTCUTS.map(({ key, path }) => (
+          // i18n-keys: profile.shortcut.mutualAid, profile.shortcut.supportHistory, profile.shortcut.complaint, profile.shortcut.merchantSignUp, profile.shortcut.vip
           <List.Item key={key} arrow extra={key === 'vip' ? vipName : undefined}>
             <Link to={path} className="profile-link">
               {t(`profile.shortcut.${key}`)}

@@ -38,6 +38,7 @@ export const SecurityScreen = () => {
     <AccountPage title={t('title.security')}>
       <List header={t('security.account', { account: user.account })}>
         {rows.map(({ key, path, status }) => (
+          // i18n-keys: security.loginPassword, security.paymentCode, security.email, security.mobile
           <List.Item key={key} arrow extra={status}>
             <Link to={path} className="security-link">
               {t(`security.${key}`)}

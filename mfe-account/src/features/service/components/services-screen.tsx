@@ -10,6 +10,7 @@ import './service.css';
 const ChannelRow = ({ channel }: { channel: ServiceChannel }) => {
   const { t } = useTranslation('account');
   if (channel.enabled && isSafeChannelUrl(channel.url)) {
+    // i18n-keys: services.kind.email, services.kind.whatsapp, services.kind.telegram, services.kind.phone, services.kind.web
     return (
       <List.Item arrow description={t(`services.kind.${channel.kind}`)}>
         <a className="service-channel-link" href={channel.url} target="_blank" rel="noopener noreferrer">
@@ -18,6 +19,7 @@ const ChannelRow = ({ channel }: { channel: ServiceChannel }) => {
       </List.Item>
     );
   }
+  // i18n-keys: services.kind.email, services.kind.whatsapp, services.kind.telegram, services.kind.phone, services.kind.web
   return (
     <List.Item
       description={t(`services.kind.${channel.kind}`)}

@@ -31,6 +31,7 @@ export const SettingScreen = () => {
           </button>
         </List.Item>
         {LINKS.map(({ key, path }) => (
+          // i18n-keys: setting.loginPassword, setting.paymentCode, setting.security
           <List.Item key={key} arrow>
             <Link to={path} className="setting-link">
               {t(`setting.${key}`)}

@@ -10,6 +10,7 @@ export default function CategoryGrid() {
   return (
     <ul className="catalogue-category-grid">
       {PRODUCT_CATEGORIES.map((category) => (
+        // i18n-keys: category.computer, category.electrical, category.outdoors, category.familyLife, category.health, category.menClothing, category.womenClothing, category.food, category.mobilePhone, category.toys
         <li key={category}>
           <Link className="catalogue-category-grid__cell" to={productsOfCategory(category)}>
             <span className="catalogue-category-grid__icon" aria-hidden="true">

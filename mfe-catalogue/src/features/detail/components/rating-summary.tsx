@@ -15,6 +15,7 @@ export default function RatingSummary({ rating }: { rating: ProductRating }) {
       ) : (
         <dl className="catalogue-detail__scores">
           {(['productScore', 'serviceScore', 'postageScore'] as const).map((key) => (
+            // i18n-keys: detail.productScore, detail.serviceScore, detail.postageScore
             <div key={key}>
               <dt>{t(`detail.${key}`)}</dt>
               <dd>{formatDecimal(rating[key], i18n.language, 1)}</dd>

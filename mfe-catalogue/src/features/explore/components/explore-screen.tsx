@@ -24,6 +24,7 @@ export default function ExploreScreen() {
       <PageHeader title={t('title.explore')} hideBack />
       <List header={t('explore.intro')}>
         {PRODUCT_CATEGORIES.map((category) => (
+          // i18n-keys: category.computer, category.electrical, category.outdoors, category.familyLife, category.health, category.menClothing, category.womenClothing, category.food, category.mobilePhone, category.toys
           <List.Item key={category} prefix={<span aria-hidden="true">{CATEGORY_ICONS[category]}</span>} arrow>
             {/* A real link (antd's clickable item is an anchor without href, invisible to assistive tech). */}
             <Link className="catalogue-explore__link" to={productsOfCategory(category)}>

@@ -27,6 +27,7 @@ export default function FilterScreen() {
   const apply = () => {
     const result = buildProductsUrl({ category, sort, minPrice, maxPrice });
     if ('error' in result) {
+      // i18n-keys: filter.priceInvalid, filter.priceOrder
       setError(t(`filter.${result.error}`));
       return;
     }
@@ -50,6 +51,7 @@ export default function FilterScreen() {
             <Space direction="vertical" block>
               <Radio value={ANY}>{t('filter.anyCategory')}</Radio>
               {PRODUCT_CATEGORIES.map((key) => (
+                // i18n-keys: category.computer, category.electrical, category.outdoors, category.familyLife, category.health, category.menClothing, category.womenClothing, category.food, category.mobilePhone, category.toys
                 <Radio key={key} value={key}>
                   {t(`category.${key}`)}
                 </Radio>
@@ -63,6 +65,7 @@ export default function FilterScreen() {
           <List.Item>
             <Space direction="vertical" block>
               {PRODUCT_SORTS.map((key) => (
+                // i18n-keys: filter.sorts.sales, filter.sorts.priceAsc, filter.sorts.priceDesc, filter.sorts.newest
                 <Radio key={key} value={key}>
                   {t(`filter.sorts.${key}`)}
                 </Radio>

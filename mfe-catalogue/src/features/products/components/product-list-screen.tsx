@@ -30,6 +30,7 @@ export default function ProductListScreen() {
     setParams(next, { replace: true });
   };
 
+  // i18n-keys: category.computer, category.electrical, category.outdoors, category.familyLife, category.health, category.menClothing, category.womenClothing, category.food, category.mobilePhone, category.toys
   const title = filter.keyword
     ? t('search.resultsFor', { keyword: filter.keyword })
     : filter.category

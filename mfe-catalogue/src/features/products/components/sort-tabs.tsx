@@ -10,6 +10,7 @@ export default function SortTabs({ sort, onChange }: { sort: ProductSort; onChan
   return (
     <Tabs direction={direction} activeKey={sort} onChange={(key) => onChange(key as ProductSort)}>
       {PRODUCT_SORTS.map((key) => (
+        // i18n-keys: filter.sorts.sales, filter.sorts.priceAsc, filter.sorts.priceDesc, filter.sorts.newest
         <Tabs.Tab key={key} title={t(`filter.sorts.${key}`)} />
       ))}
     </Tabs>

@@ -56,6 +56,7 @@ const CommentForm = ({ order }: { order: OrderDetail }) => {
         </div>
       )}
       {SCORES.map((name) => (
+        // i18n-keys: comment.productScore, comment.serviceScore, comment.postageScore
         <ScoreInput
           key={name}
           label={t(`comment.${name}`)}

@@ -62,6 +62,7 @@ const Logistics = ({ order }: { order: OrderDetail }) => {
 // Actions invalidate this order's cache tag, so the detail reloads itself after one.
 const Detail = ({ order }: { order: OrderDetail }) => {
   const { t, i18n } = useTranslation('orders');
+  // i18n-keys: status.0, status.1, status.2, status.3, status.4, status.-1, status.-2, status.-3, status.-4
   return (
     <>
       <section className="order-detail__card order-detail__status" aria-label={t('detail.status')}>

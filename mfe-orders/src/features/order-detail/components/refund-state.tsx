@@ -5,6 +5,9 @@ import type { RefundInfo } from '@marketplace/shared/contracts';
 /** The order's refund request: what was asked, and the operator's decision with its reason. */
 export default function RefundState({ refund }: { refund: RefundInfo }) {
   const { t } = useTranslation('orders');
+  // i18n-keys: refundState.pending, refundState.agreed, refundState.refused
+  // i18n-keys: refund.types.refund, refund.types.return
+  // i18n-keys: refund.productStatuses.received, refund.productStatuses.notReceived
   return (
     <section className="order-detail__card" aria-label={t('detail.refund')}>
       <h2 className="order-detail__heading">{t('detail.refund')}</h2>

@@ -7,6 +7,7 @@ import './order-card.css';
 /** One order in the list: shop, first product, status, what was paid and what can be done now. */
 export default function OrderCard({ order, onChanged }: { order: OrderSummary; onChanged: () => void }) {
   const { t, i18n } = useTranslation('orders');
+  // i18n-keys: status.0, status.1, status.2, status.3, status.4, status.-1, status.-2, status.-3, status.-4
   return (
     <article className="orders-card" aria-label={t('card.orderNo', { orderNo: order.orderNo })}>
       <header className="orders-card__header">

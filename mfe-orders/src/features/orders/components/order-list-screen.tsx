@@ -35,6 +35,7 @@ export default function OrderListScreen() {
         onChange={(key) => navigate(`/myPurchases/${key}`, { replace: true })}
       >
         {ORDER_STATUS_TABS.map((key) => (
+          // i18n-keys: tabs.all, tabs.0, tabs.1, tabs.2, tabs.3, tabs.4, tabs.-1, tabs.-3, tabs.-2, tabs.-4
           <Tabs.Tab key={key} title={t(`tabs.${key}`)} />
         ))}
       </Tabs>

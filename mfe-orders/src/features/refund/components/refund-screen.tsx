@@ -52,6 +52,8 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
     navigate('/myPurchases/-3', { replace: true });
   };
 
+  // i18n-keys: refund.types.refund, refund.types.return
+  // i18n-keys: refund.productStatuses.received, refund.productStatuses.notReceived
   return (
     <form className="refund-form" aria-label={t('title.refund')} onSubmit={(event) => void submit(event)}>
       <p className="refund-form__order">

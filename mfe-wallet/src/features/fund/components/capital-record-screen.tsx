@@ -41,6 +41,7 @@ export default function CapitalRecordScreen() {
       <nav aria-label={t('fund.filter')}>
         <Tabs direction={direction} activeKey={kind} onChange={setKind}>
           {KIND_FILTERS.map((value) => (
+            // i18n-keys: fund.kinds.all, fund.kinds.payment, fund.kinds.refund, fund.kinds.adjustment, fund.kinds.topup, fund.kinds.withdrawal, fund.kinds.withdrawalRefund, fund.kinds.vip
             <Tabs.Tab key={value} title={t(`fund.kinds.${value}`)} />
           ))}
         </Tabs>
@@ -53,6 +54,7 @@ export default function CapitalRecordScreen() {
         itemKey={(entry) => entry.id}
         empty={<EmptyState title={t('records.empty')} />}
         renderItem={(entry) => (
+          // i18n-keys: fund.kinds.payment, fund.kinds.refund, fund.kinds.adjustment, fund.kinds.topup, fund.kinds.withdrawal, fund.kinds.withdrawalRefund, fund.kinds.vip
           <article className="wallet-record" aria-label={t(`fund.kinds.${entry.kind}`)}>
             <h3>
               <span>{t(`fund.kinds.${entry.kind}`)}</span>

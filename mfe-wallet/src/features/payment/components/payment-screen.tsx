@@ -31,6 +31,7 @@ export default function PaymentScreen() {
       </List>
       <List header={t('payment.topUpWith')}>
         {RECHARGE_METHODS.map((method) => (
+          // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.card.title, topUp.methods.manual.title
           <List.Item key={method} arrow>
             <Link className="wallet-top-up__link" to={TOP_UP_METHOD_ROUTES[method]}>
               {t(`topUp.methods.${method}.title`)}

@@ -29,6 +29,7 @@ export default function TopUpRecordScreen() {
         itemKey={(record) => record.id}
         empty={<EmptyState title={t('records.empty')} />}
         renderItem={(record) => (
+          // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.card.title, topUp.methods.manual.title
           <article className="wallet-record" aria-label={t('records.rechargeNo', { no: record.rechargeNo })}>
             <h3>
               <span>{t(`topUp.methods.${record.method}.title`)}</span>

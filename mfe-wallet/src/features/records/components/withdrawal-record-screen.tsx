@@ -29,6 +29,7 @@ export default function WithdrawalRecordScreen() {
         itemKey={(record) => record.id}
         empty={<EmptyState title={t('records.empty')} />}
         renderItem={(record) => (
+          // i18n-keys: withdraw.types.bank, withdraw.types.onChain
           <article className="wallet-record" aria-label={t('records.withdrawalNo', { no: record.withdrawalNo })}>
             <h3>
               <span>{t(`withdraw.types.${record.drawType}`)}</span>

@@ -118,6 +118,7 @@ export default function CardTopUpScreen() {
           <h2 className="wallet-hint">{t('card.sandboxTitle')}</h2>
           <ul className="wallet-hint">
             {SANDBOX_CARDS.map((c) => (
+              // i18n-keys: card.outcome.success, card.outcome.declined, card.outcome.insufficientFunds, card.outcome.expired
               <li key={c.number}>
                 {grouped(c.number)}: {t(`card.outcome.${c.outcome}`)}
               </li>

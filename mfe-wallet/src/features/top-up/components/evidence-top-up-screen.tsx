@@ -59,6 +59,8 @@ export default function EvidenceTopUpScreen() {
     navigate('/topUpRecord', { replace: true });
   };
 
+  // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.manual.title
+  // i18n-keys: evidence.from.bank, evidence.from.onChain, evidence.from.manual
   return (
     <main>
       <PageHeader title={t('title.walletTopUp')} />
@@ -71,6 +73,7 @@ export default function EvidenceTopUpScreen() {
         }}
       >
         {EVIDENCE_METHODS.map((m) => (
+          // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.manual.title
           <Tabs.Tab key={m} title={t(`topUp.methods.${m}.title`)} />
         ))}
       </Tabs>

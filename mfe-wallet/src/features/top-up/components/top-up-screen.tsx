@@ -29,6 +29,8 @@ export default function TopUpScreen() {
       </section>
       <List header={t('topUp.chooseMethod')}>
         {RECHARGE_METHODS.map((method) => (
+          // i18n-keys: topUp.methods.bank.text, topUp.methods.onChain.text, topUp.methods.card.text, topUp.methods.manual.text
+          // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.card.title, topUp.methods.manual.title
           <List.Item
             key={method}
             prefix={<span aria-hidden="true">{TOP_UP_METHOD_ICONS[method]}</span>}

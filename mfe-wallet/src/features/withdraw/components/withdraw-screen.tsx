@@ -131,6 +131,7 @@ export default function WithdrawScreen() {
             <legend>{t('withdraw.drawType')}</legend>
             <Space>
               {DRAW_TYPES.map((type) => (
+                // i18n-keys: withdraw.types.bank, withdraw.types.onChain
                 <Radio key={type} value={type}>
                   {t(`withdraw.types.${type}`)}
                 </Radio>
