@@ -1,5 +1,5 @@
 import type { Page } from '@marketplace/shared/contracts';
-import { orders, users } from '../src/db/schema';
+import { orderItems, orders, users } from '../src/db/schema';
 import type { OrderSummary } from '../src/modules/orders/orders.schemas';
 import { call, createTestApp, DEMO_SHOPPER, login, type TestApp } from './harness';
 
@@ -42,6 +42,25 @@ describe('order_list', () => {
     const second = await list('status=all&page=2&pageSize=2');
     expect(second.data).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.data.list.map((order) => order.orderNo)).toEqual(['A1']);
+  });
+
+  it("shows each order's own first product, item count and quantity", async () => {
+    const byNo = Object.fromEntries((await t.db.select().from(orders)).map((order) => [order.orderNo, order.id]));
+    const item = (orderNo: string, title: string, quantity: number) => ({
+      orderId: byNo[orderNo]!,
+      productId: 1,
+      title,
+      image: `/img/${title}.svg`,
+      spec: {},
+      unitPriceCents: 100,
+      quantity,
+    });
+    // Item ids and order ids deliberately out of step: a subquery must match on the outer order.
+    await t.db.insert(orderItems).values([item('A2', 'Lamp', 1), item('A1', 'Kettle', 2), item('A1', 'Cup', 1)]);
+    const summaries = Object.fromEntries((await list('status=all')).data.list.map((order) => [order.orderNo, order]));
+    expect(summaries.A1).toMatchObject({ productTitle: 'Kettle', itemCount: 2, quantity: 3 });
+    expect(summaries.A2).toMatchObject({ productTitle: 'Lamp', itemCount: 1, quantity: 1 });
+    expect(summaries.A3).toMatchObject({ itemCount: 0, quantity: 0 });
   });
 
   it('needs a token', async () => {

@@ -23,20 +23,23 @@ export const createOrdersRepository = (db: Db) => ({
       userId === null ? undefined : eq(orders.userId, userId),
       status === null ? undefined : eq(orders.status, status),
     );
+    // Qualified by hand: in a one-table select Drizzle writes `${orders.id}` as a bare "id", which inside
+    // these subqueries means the subquery's own id column (every order then got the same first item).
+    const orderId = sql`${orders}.${sql.identifier(orders.id.name)}`;
     const [rows, totals] = await Promise.all([
       db
         .select({
           order: orders,
           firstTitle: sql<
             string | null
-          >`(SELECT oi.title FROM order_items oi WHERE oi.order_id = ${orders.id} ORDER BY oi.id LIMIT 1)`,
+          >`(SELECT oi.title FROM order_items oi WHERE oi.order_id = ${orderId} ORDER BY oi.id LIMIT 1)`,
           firstImage: sql<
             string | null
-          >`(SELECT oi.image FROM order_items oi WHERE oi.order_id = ${orders.id} ORDER BY oi.id LIMIT 1)`,
-          itemCount: sql<number>`(SELECT count(*)::int FROM order_items oi WHERE oi.order_id = ${orders.id})`,
-          quantity: sql<number>`(SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi WHERE oi.order_id = ${orders.id})`,
-          hasRefund: sql<boolean>`EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = ${orders.id})`,
-          hasComment: sql<boolean>`EXISTS (SELECT 1 FROM comments c WHERE c.order_id = ${orders.id})`,
+          >`(SELECT oi.image FROM order_items oi WHERE oi.order_id = ${orderId} ORDER BY oi.id LIMIT 1)`,
+          itemCount: sql<number>`(SELECT count(*)::int FROM order_items oi WHERE oi.order_id = ${orderId})`,
+          quantity: sql<number>`(SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi WHERE oi.order_id = ${orderId})`,
+          hasRefund: sql<boolean>`EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = ${orderId})`,
+          hasComment: sql<boolean>`EXISTS (SELECT 1 FROM comments c WHERE c.order_id = ${orderId})`,
         })
         .from(orders)
         .where(where)
