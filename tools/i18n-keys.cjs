@@ -11,7 +11,13 @@ const I18N_KEY_ATTR = /\bi18nKey\s*=\s*\{?\s*(['"])((?:(?!\1)[^\\\n])+)\1/g;
 const NS_OPTION = /\bns\s*:\s*(['"])([\w-]+)\1/;
 const USE_TRANSLATION = /\b(?:useTranslation|withTranslation|getFixedT)\s*\(([^)]*)\)/g;
 const DECLARED = /\/\/\s*i18n-keys:\s*(.+)$/gm;
-const T_TEMPLATE = /(?:(?<![\w$])t\(|\bi18nKey\s*=\s*\{)\s*`((?:[^`\\]|\\.)*)`/g;
+/**
+ * A template literal as the key of `t(…)` or `i18nKey={…}`, also as a branch of a conditional key:
+ * `t(paid ? 'audit.status.paid' : \`audit.status.${status}\`)`. The condition may hold no brackets
+ * or commas, so an options object (`t('key', { a: \`…\` })`) is never read as a key.
+ */
+const T_TEMPLATE =
+  /(?:(?<![\w$])t\(|\bi18nKey\s*=\s*\{)\s*(?:[^()`;,{}]+?\?\s*(?:(?<q>['"])(?:(?!\k<q>)[^\\\n])*\k<q>\s*:\s*)?)?`(?<template>(?:[^`\\]|\\.)*)`/g;
 const TEMPLATE_EXPRESSION = /\$\{(?:[^{}]|\{[^{}]*\})*\}/;
 const STRING_LITERAL = /(['"])([\w-]+:[\w.-]+)\1/g;
 const MESSAGE_LITERAL = /(['"`])((?:err|ok)\.[A-Za-z0-9_.]+)\1/g;
@@ -75,7 +81,8 @@ const extractKeys = (source, { defaultNs, namespaces }) => {
   for (const match of source.matchAll(I18N_KEY_ATTR)) add(match[2], match.index, null);
   // A template literal without `${…}` is a plain key: t(`title.login`).
   for (const match of source.matchAll(T_TEMPLATE)) {
-    if (!match[1].includes('${') && /^[\w.:-]+$/.test(match[1])) add(match[1], match.index, null);
+    const { template } = match.groups;
+    if (!template.includes('${') && /^[\w.:-]+$/.test(template)) add(template, match.index, null);
   }
   for (const match of source.matchAll(DECLARED)) {
     for (const raw of match[1].split(',')) {
@@ -99,7 +106,7 @@ const extractDynamicKeys = (source, { defaultNs, namespaces }) => {
   const implicit = selected.length > 0 ? selected : [defaultNs];
   const found = [];
   for (const match of source.matchAll(T_TEMPLATE)) {
-    const template = match[1];
+    const { template } = match.groups;
     if (!template.includes('${')) continue;
     const { ns, key } = splitKey(template, namespaces);
     const option = NS_OPTION.exec(source.slice(match.index + match[0].length, match.index + match[0].length + 80));
@@ -117,6 +124,21 @@ const extractDynamicKeys = (source, { defaultNs, namespaces }) => {
 
 /** Static keys of a template: `${…}` parts become the given wildcard. */
 const templateMatches = (use, key) => new RegExp(use.pattern).test(key);
+
+/**
+ * The template-literal keys of a file that no `// i18n-keys:` declaration covers: the gate fails on
+ * each. A template is covered when a declaration anywhere in the same file names at least one key of
+ * a namespace the template may use that the template can produce; every declared key is then looked
+ * up like a written one, so a declaration must list every key the expression can produce (taken
+ * from the type or constant that feeds it) for all of them to be checked.
+ */
+const undeclaredTemplates = (source, options) => {
+  const declared = extractKeys(source, options).filter((use) => use.declared);
+  return extractDynamicKeys(source, options).filter(
+    (use) =>
+      !declared.some((d) => d.namespaces.some((ns) => use.namespaces.includes(ns)) && templateMatches(use, d.key)),
+  );
+};
 
 /** `titleKey` values of a remote's routes.json (always `ns:key`). */
 const extractRouteTitleKeys = (routes, { defaultNs, namespaces }) =>
@@ -315,5 +337,6 @@ module.exports = {
   identicalAllowed,
   splitKey,
   templateMatches,
+  undeclaredTemplates,
   variablesOf,
 };

@@ -42,6 +42,7 @@ export function hasKey(flatKeys: ReadonlySet<string>, key: string): boolean;
 export function splitKey(raw: string, knownNamespaces: string[]): { ns: string | null; key: string };
 export function extractDynamicKeys(source: string, options: ExtractOptions): DynamicKeyUse[];
 export function templateMatches(use: DynamicKeyUse, key: string): boolean;
+export function undeclaredTemplates(source: string, options: ExtractOptions): DynamicKeyUse[];
 export function flattenEntries(messages: unknown): Map<string, unknown>;
 export function variablesOf(text: unknown): string[];
 export function identicalAllowed(value: unknown, htmlLang?: string): boolean;

@@ -4,6 +4,7 @@ import {
   extractKeys,
   identicalAllowed,
   templateMatches,
+  undeclaredTemplates,
   variablesOf,
 } from '../../tools/i18n-keys.cjs';
 
@@ -40,6 +41,37 @@ describe('template-literal keys (tools/check-i18n.mjs)', () => {
     expect(declared.map((use) => use.key)).toEqual(['status.toPay', 'status.done']);
     const [dynamic] = extractDynamicKeys(source, inOrders);
     expect(declared.every((use) => templateMatches(dynamic!, use.key))).toBe(true);
+  });
+
+  it('fails a template-literal key that no i18n-keys comment declares', () => {
+    const file = (...lines: string[]) => ["const { t } = useTranslation('orders');", ...lines].join('\n');
+    const use = 't(`status.${order.status}`);';
+    expect(undeclaredTemplates(file(use), inOrders).map((u) => `${u.line} ${u.namespaces}:${u.template}`)).toEqual([
+      '2 orders:status.${order.status}',
+    ]);
+    // A declaration of other keys, or of these keys in another namespace, does not cover it.
+    expect(undeclaredTemplates(file('// i18n-keys: tabs.all, tabs.0', use), inOrders)).toHaveLength(1);
+    expect(undeclaredTemplates(file('// i18n-keys: wallet:status.0', use), inOrders)).toHaveLength(1);
+    expect(undeclaredTemplates(file('// i18n-keys: status.0, status.-1', use), inOrders)).toEqual([]);
+  });
+
+  it('reads a template in a conditional key, never one inside the options', () => {
+    const source = [
+      "const { t } = useTranslation('wallet');",
+      "t(paid ? 'audit.status.paid' : `audit.status.${status}`);",
+      "t(kind === 'all' ? 'fund.all' : `fund.kinds.${kind}`);",
+      't(`topUp.methods.${m}.title`, { extra: `x.${y}` });',
+      "t('card.total', { count: `${n}` });",
+    ].join('\n');
+    const dynamic = extractDynamicKeys(source, inOrders);
+    expect(dynamic.map((use) => `${use.line} ${use.template}`)).toEqual([
+      '2 audit.status.${status}',
+      '3 fund.kinds.${kind}',
+      '4 topUp.methods.${m}.title',
+    ]);
+    expect(undeclaredTemplates(source, inOrders)).toHaveLength(3);
+    const declared = `// i18n-keys: audit.status.0, fund.kinds.vip, topUp.methods.card.title\n${source}`;
+    expect(undeclaredTemplates(declared, inOrders)).toEqual([]);
   });
 });
 
