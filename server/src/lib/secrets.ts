@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
 
 /**
@@ -7,11 +8,32 @@ import { hash, verify, type Options } from '@node-rs/argon2';
  */
 const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const hashSecret = (plain: string): Promise<string> => hash(plain, ARGON2);
+/**
+ * At most one argon2 run per core at a time, the rest wait here first come, first served. More at once
+ * only time-slices the same cores (each run fills 19 MiB, so they also evict each other from the caches)
+ * and takes every libuv thread, leaving compression and file reads queued behind password checks.
+ */
+const ARGON2_AT_ONCE = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+const oneCoreEach = async <T>(work: () => Promise<T>): Promise<T> => {
+  // A finishing run hands its place straight to the next in line.
+  if (running < ARGON2_AT_ONCE) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+};
+
+export const hashSecret = (plain: string): Promise<string> => oneCoreEach(() => hash(plain, ARGON2));
 
 export const verifySecret = async (hashed: string, plain: string): Promise<boolean> => {
   try {
-    return await verify(hashed, plain);
+    return await oneCoreEach(() => verify(hashed, plain));
   } catch {
     return false;
   }

@@ -173,6 +173,10 @@ export const createOrdersService = ({ db, orders, ledger, users, notifier }: Dep
           paidAt: new Date(),
         });
         if (paid.length !== ids.length) throw refused;
+        await orders.recordSales(tx, ids);
+        await orders.addEvent(tx, ids, 'paid');
+        // Last: the shopper's row stays locked from here to the commit only, not through the writes above,
+        // so the shopper's other payments (and their payment-code claims on the same row) wait less.
         const charges = paid.filter((order) => order.totalCents > 0);
         const balance = charges.length
           ? await ledger.post(
@@ -187,8 +191,6 @@ export const createOrdersService = ({ db, orders, ledger, users, notifier }: Dep
             )
           : user.balance;
         if (balance === null) throw fail('err.order.insufficientBalance');
-        await orders.recordSales(tx, ids);
-        await orders.addEvent(tx, ids, 'paid');
         const list = paid.map((order) => ({ id: order.id, orderNo: order.orderNo, total: order.totalCents }));
         return { orders: list, total: list.reduce((sum, o) => sum + o.total, 0), balance };
       }).catch(async (error: unknown) => {
