@@ -8,6 +8,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { RoutesJsonPlugin } from './routes-json-plugin.mjs';
+import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 
 const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
@@ -208,9 +209,11 @@ export const createAppConfig =
             ? {
                 cacheGroups: {
                   startup: {
+                    // Libraries, and the shared package's code (not its per-language JSON files).
                     test: (module) => {
                       const file = module.resource ?? '';
-                      return /[\\/]node_modules[\\/]/.test(file) && !/[\\/]node_modules[\\/]altcha/.test(file);
+                      if (/[\\/]node_modules[\\/]/.test(file)) return !/[\\/]node_modules[\\/]altcha/.test(file);
+                      return file.startsWith(path.join(sharedDir, 'src') + path.sep) && !file.endsWith('.json');
                     },
                     name: 'startup-libs',
                     chunks: 'all',
@@ -238,6 +241,7 @@ export const createAppConfig =
           experiments: remote ? { externalRuntime: production && !serving } : { provideExternalRuntime: true },
         }),
         remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.json') }),
+        production && !remote && new StartupPreloadPlugin({ chunks: ['startup-libs', 'bootstrap'] }),
         production && !serving && new PrecompressPlugin(),
         (!remote || serving) &&
           new rspack.HtmlRspackPlugin({

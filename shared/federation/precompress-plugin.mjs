@@ -1,4 +1,4 @@
-// Writes `<file>.br` and `<file>.gz` beside every emitted script, style sheet, JSON and HTML file
+// Writes `<file>.br` and `<file>.gz` beside every content-hashed script, style sheet and JSON file
 // of a production build, so the server sends them as they are (@fastify/static `preCompressed`)
 // instead of compressing the same bytes again for every browser: maximum brotli quality costs
 // nothing at request time, and the first screen's bytes are what a phone network waits for.
@@ -10,6 +10,12 @@ import zlib from 'node:zlib';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|css|json|html|svg)$/;
+/**
+ * Only content-hashed files (`main.3f9a1c2b.js`): their bytes never change under their name. An
+ * unhashed entry point (remoteEntry.js, mf-manifest.json, index.html) can be rebuilt in place, and a
+ * copy left from before would be served instead of the new file; the server compresses those itself.
+ */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Below this a compressed copy saves no round trip (the server's on-the-fly threshold too). */
 const MIN_BYTES = 1024;
 
@@ -21,7 +27,7 @@ export class PrecompressPlugin {
       await Promise.all(
         compilation
           .getAssets()
-          .filter(({ name }) => COMPRESSIBLE.test(name))
+          .filter(({ name }) => COMPRESSIBLE.test(name) && HASHED.test(name))
           .map(async ({ name, source }) => {
             const buffer = source.buffer();
             if (buffer.length < MIN_BYTES) return;

@@ -1,11 +1,14 @@
+import { startEarlyFetches } from './start-up/early-fetches';
+
 // The deployment manifest decides which remote draws the first screen, so its download starts
 // here, before the shared singletons arrive (index.html preloads it; this fetch takes that
-// response). Plain fetch: nothing shared may load before the async boundary below.
+// response), and so does the first remote's. Plain fetch: nothing shared may load before the
+// async boundary below.
 const manifestLink = document.querySelector<HTMLLinkElement>('link[rel="preload"][data-deployment-manifest]');
-if (manifestLink) window.__earlyManifestResponse = fetch(manifestLink.href);
+if (manifestLink) window.__earlyManifestResponse = startEarlyFetches(manifestLink.href);
 
 // The async boundary Module Federation needs before shared singletons are used (RUNTIME-006).
-void import('./bootstrap');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
 
 declare global {
   interface Window {
@@ -13,5 +16,3 @@ declare global {
     __earlyManifestResponse?: Promise<Response>;
   }
 }
-
-export {};

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { takeEarlyResponse } from '../start-up/early-fetches';
 
 /**
  * Retries transient failures while loading remotes: a `mf-manifest.json` fetch that fails on the
@@ -50,7 +51,16 @@ export const retryPlugin = (options: RetryOptions = DEFAULT_RETRY): ModuleFedera
   const sleep = options.sleep ?? wait;
   return {
     name: 'marketplace-retry',
-    fetch: (url: string, init: RequestInit) => fetchWithRetry(url, init, options),
+    // A remote's mf-manifest.json that the start-up already requested (start-up/early-fetches) is taken once.
+    fetch: (url: string, init: RequestInit) => {
+      const early = takeEarlyResponse(url);
+      return early
+        ? early.then(
+            (response) => (response.ok ? response : fetchWithRetry(url, init, options)),
+            () => fetchWithRetry(url, init, options),
+          )
+        : fetchWithRetry(url, init, options);
+    },
     // Called by the runtime only for a network failure of the entry script (RUNTIME-008, not a script error).
     // The runtime awaits the result; its declared type nests one Promise more than an async function returns.
     loadEntryError: (async ({

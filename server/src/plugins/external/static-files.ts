@@ -124,7 +124,8 @@ export const staticFilesPlugin = fp<StaticOptions>(
       index: false,
       decorateReply: false,
       cacheControl: false,
-      // Builds write `.br` / `.gz` beside each script and style sheet (PrecompressPlugin): sent as they are.
+      // Builds write `.br` / `.gz` beside each content-hashed script and style sheet (PrecompressPlugin):
+      // sent as they are. Unhashed entry points have none (a rebuild in place must never meet a stale copy).
       preCompressed: true,
       // The manifest is answered by the route above; temp files of an in-flight write and the release
       // bookkeeping (`.release/`: audit log with user and host names, history, lock) are never served.
