@@ -16,6 +16,7 @@ import {
 } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
 import { productImageUrl, shopLogoUrl } from '../images/images.service';
+import { createAnswerCache, type AnswerCache } from './answer-cache';
 import type { ViewCounter } from './view-counter';
 import type { CatalogueRepository, ProductCardRow, ProductRow } from './catalogue.repository';
 
@@ -60,9 +61,12 @@ const offsetOf = (query: CataloguePageQuery) => (query.page - 1) * query.pageSiz
 export const createCatalogueService = ({
   catalogue,
   views,
+  shared = createAnswerCache(),
 }: {
   catalogue: CatalogueRepository;
   views?: ViewCounter;
+  /** Keeps the answers that are the same for every shopper for a few seconds. */
+  shared?: AnswerCache;
 }) => {
   let hotKeywords: { at: number; keywords: string[] } | undefined;
   const requireShop = async (shopId: number, userId: number | null) => {
@@ -77,28 +81,46 @@ export const createCatalogueService = ({
   };
 
   return {
-    async categories(): Promise<CategoryCount[]> {
-      const counts = new Map((await catalogue.categoryCounts()).map((row) => [row.category, row.productCount]));
-      return PRODUCT_CATEGORIES.map((key) => ({ key, productCount: counts.get(key) ?? 0 }));
+    categories(): Promise<CategoryCount[]> {
+      return shared.get('categories', async () => {
+        const counts = new Map((await catalogue.categoryCounts()).map((row) => [row.category, row.productCount]));
+        return PRODUCT_CATEGORIES.map((key) => ({ key, productCount: counts.get(key) ?? 0 }));
+      });
     },
 
-    async hotProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
-      return page(await catalogue.listProducts({}, 'sales', offsetOf(query), query.pageSize), query, toProductCard);
-    },
-
-    async popularProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
-      return page(await catalogue.listProducts({}, 'seen', offsetOf(query), query.pageSize), query, toProductCard);
-    },
-
-    async searchProducts(query: ProductSearchQuery): Promise<Page<ProductCard>> {
-      const { keyword, category, minPrice, maxPrice, sort } = query;
-      const result = await catalogue.listProducts(
-        { keyword: keyword || undefined, category, minPrice, maxPrice },
-        sort,
-        offsetOf(query),
-        query.pageSize,
+    hotProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
+      return shared.get(`hot:${query.page}:${query.pageSize}`, async () =>
+        page(await catalogue.listProducts({}, 'sales', offsetOf(query), query.pageSize), query, toProductCard),
       );
-      return page(result, query, toProductCard);
+    },
+
+    popularProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
+      return shared.get(`popular:${query.page}:${query.pageSize}`, async () =>
+        page(await catalogue.listProducts({}, 'seen', offsetOf(query), query.pageSize), query, toProductCard),
+      );
+    },
+
+    searchProducts(query: ProductSearchQuery): Promise<Page<ProductCard>> {
+      const { keyword, category, minPrice, maxPrice, sort } = query;
+      const key = JSON.stringify([
+        'search',
+        keyword ?? '',
+        category ?? '',
+        minPrice,
+        maxPrice,
+        sort,
+        query.page,
+        query.pageSize,
+      ]);
+      return shared.get(key, async () => {
+        const result = await catalogue.listProducts(
+          { keyword: keyword || undefined, category, minPrice, maxPrice },
+          sort,
+          offsetOf(query),
+          query.pageSize,
+        );
+        return page(result, query, toProductCard);
+      });
     },
 
     async hotShops(userId: number | null, query: CataloguePageQuery): Promise<Page<ShopCard>> {
@@ -144,10 +166,13 @@ export const createCatalogueService = ({
       };
     },
 
-    async shopProducts(query: ShopProductsQuery): Promise<Page<ProductCard>> {
-      if ((await catalogue.shopName(query.id)) === undefined) throw fail('err.catalogue.shopNotFound');
-      const result = await catalogue.listProducts({ shopId: query.id }, query.sort, offsetOf(query), query.pageSize);
-      return page(result, query, toProductCard);
+    shopProducts(query: ShopProductsQuery): Promise<Page<ProductCard>> {
+      // A refusal (unknown shop) is a failed read: never kept.
+      return shared.get(`shop:${query.id}:${query.sort}:${query.page}:${query.pageSize}`, async () => {
+        if ((await catalogue.shopName(query.id)) === undefined) throw fail('err.catalogue.shopNotFound');
+        const result = await catalogue.listProducts({ shopId: query.id }, query.sort, offsetOf(query), query.pageSize);
+        return page(result, query, toProductCard);
+      });
     },
 
     async follow(userId: number, shopId: number): Promise<FollowResult> {
@@ -181,7 +206,7 @@ export const createCatalogueService = ({
     },
 
     async suggestions(keyword: string): Promise<string[]> {
-      return keyword ? catalogue.suggestions(keyword, SUGGESTION_LIMIT) : [];
+      return keyword ? shared.get(`suggest:${keyword}`, () => catalogue.suggestions(keyword, SUGGESTION_LIMIT)) : [];
     },
 
     /** Ranked over the whole catalogue, so computed at most once a minute. */
