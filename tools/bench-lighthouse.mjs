@@ -79,6 +79,18 @@ const run = async ({ browser, port, url, token }) => {
   }
 };
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): tried again, twice. */
+const runWithRetry = async (options) => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(options);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`bench-lighthouse: ${error.message}; trying again`);
+    }
+  }
+};
+
 /** The run with the median score (its LCP, TBT… belong together), plus the median of each metric. */
 const median = (runs) => {
   const mid = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -126,7 +138,8 @@ try {
         ['verified', token],
       ]) {
         const runs = [];
-        for (let n = 0; n < RUNS; n++) runs.push(await run({ browser, port: chrome.port, url, token: seeded }));
+        for (let n = 0; n < RUNS; n++)
+          runs.push(await runWithRetry({ browser, port: chrome.port, url, token: seeded }));
         rows.push({ name, kind, ...median(runs), scores: runs.map((r) => r.score) });
       }
     }
