@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import etag from '@fastify/etag';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/app-error';
@@ -47,6 +48,25 @@ const SHARED_ANSWERS = new Set([
   '/api/catalogue/hot_keywords',
 ]);
 
+/**
+ * A shared answer is one object for everyone until the service's cache lets it go, so its envelope is
+ * serialized and hashed once per language instead of on every request (held only as long as the answer).
+ */
+const serialized = new WeakMap<object, Map<string, { body: string; tag: string }>>();
+const sendShared = (request: FastifyRequest, reply: FastifyReply, data: object) => {
+  const envelope = ok(request, data);
+  let byMsg = serialized.get(data);
+  if (!byMsg) serialized.set(data, (byMsg = new Map()));
+  let answer = byMsg.get(envelope.msg);
+  if (!answer) {
+    const body = JSON.stringify(envelope);
+    answer = { body, tag: `W/"${createHash('sha1').update(body).digest('base64')}"` };
+    byMsg.set(envelope.msg, answer);
+  }
+  // The etag plugin keeps this tag and still answers a matching If-None-Match with 304.
+  return reply.header('etag', answer.tag).type('application/json; charset=utf-8').send(answer.body);
+};
+
 export const catalogueRoutes = async (app: FastifyInstance, { service }: { service: CatalogueService }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: app.requireUser };
@@ -64,17 +84,17 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
   api.get(
     '/api/catalogue/categories',
     { schema: { tags, summary: 'The ten categories with their product counts' } },
-    async (request) => ok(request, await service.categories()),
+    async (request, reply) => sendShared(request, reply, await service.categories()),
   );
   api.get(
     '/api/catalogue/hot_products',
     { schema: { tags, summary: 'Best-selling products', querystring: cataloguePageQuery } },
-    async (request) => ok(request, await service.hotProducts(request.query)),
+    async (request, reply) => sendShared(request, reply, await service.hotProducts(request.query)),
   );
   api.get(
     '/api/catalogue/popular',
     { schema: { tags, summary: 'Most viewed products', querystring: cataloguePageQuery } },
-    async (request) => ok(request, await service.popularProducts(request.query)),
+    async (request, reply) => sendShared(request, reply, await service.popularProducts(request.query)),
   );
   api.get(
     '/api/catalogue/hot_shops',
@@ -97,7 +117,7 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
         querystring: productSearchQuery,
       },
     },
-    async (request) => ok(request, await service.searchProducts(request.query)),
+    async (request, reply) => sendShared(request, reply, await service.searchProducts(request.query)),
   );
   api.get(
     '/api/catalogue/product',
@@ -119,7 +139,7 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
   api.get(
     '/api/catalogue/shop_products',
     { schema: { tags, summary: "A shop's products, sorted and paged", querystring: shopProductsQuery } },
-    async (request) => ok(request, await service.shopProducts(request.query)),
+    async (request, reply) => sendShared(request, reply, await service.shopProducts(request.query)),
   );
   api.post(
     '/api/catalogue/follow',
@@ -168,11 +188,11 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
   api.get(
     '/api/catalogue/suggestions',
     { schema: { tags, summary: 'Up to ten product titles containing the keyword', querystring: suggestionsQuery } },
-    async (request) => ok(request, await service.suggestions(request.query.keyword)),
+    async (request, reply) => sendShared(request, reply, await service.suggestions(request.query.keyword)),
   );
   api.get(
     '/api/catalogue/hot_keywords',
     { schema: { tags, summary: 'Product keywords ranked by units sold' } },
-    async (request) => ok(request, await service.hotKeywords()),
+    async (request, reply) => sendShared(request, reply, await service.hotKeywords()),
   );
 };
