@@ -174,7 +174,6 @@ export const createOrdersService = ({ db, orders, ledger, users, notifier }: Dep
         });
         if (paid.length !== ids.length) throw refused;
         await orders.recordSales(tx, ids);
-        await orders.addEvent(tx, ids, 'paid');
         // Last: the shopper's row stays locked from here to the commit only, not through the writes above,
         // so the shopper's other payments (and their payment-code claims on the same row) wait less.
         const charges = paid.filter((order) => order.totalCents > 0);
