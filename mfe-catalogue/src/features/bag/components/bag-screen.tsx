@@ -64,7 +64,7 @@ export default function BagScreen() {
   const { data: bag, isLoading, isError, refetch } = useGetBagQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
-    <main className="catalogue-bag">
+    <div className="catalogue-bag">
       <PageHeader title={t('title.bag')} hideBack />
       {isLoading ? (
         <div className="catalogue-bag__loading" aria-busy="true" aria-label={t('loading')}>
@@ -86,6 +86,6 @@ export default function BagScreen() {
       ) : (
         <BagContent bag={bag} />
       )}
-    </main>
+    </div>
   );
 }

@@ -122,29 +122,29 @@ export default function DetailScreen() {
 
   if (id === null || isError) {
     return (
-      <main>
+      <div>
         <PageHeader title={t('title.detail')} />
         <EmptyState title={t('detail.notFound')} />
-      </main>
+      </div>
     );
   }
 
   if (isLoading || !product) {
     return (
-      <main aria-busy="true" aria-label={t('loading')}>
+      <div aria-busy="true" aria-label={t('loading')}>
         <PageHeader title={t('title.detail')} />
         <Skeleton animated className="catalogue-detail__image-skeleton" />
         <div className="catalogue-detail__card">
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={4} animated />
         </div>
-      </main>
+      </div>
     );
   }
 
   const images = product.images.length > 0 ? product.images : [product.image];
   return (
-    <main className="catalogue-detail">
+    <div className="catalogue-detail">
       <PageHeader title={t('title.detail')} right={<SaveToggle key={product.id} product={product} />} />
       <Swiper aria-label={t('detail.gallery')} indicatorProps={{ color: 'white' }}>
         {images.map((src, index) => (
@@ -202,6 +202,6 @@ export default function DetailScreen() {
           </ul>
         </section>
       )}
-    </main>
+    </div>
   );
 }

@@ -20,7 +20,7 @@ export default function ExploreScreen() {
     [listHotShops],
   );
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.explore')} hideBack />
       <List header={t('explore.intro')}>
         {PRODUCT_CATEGORIES.map((category) => (
@@ -42,6 +42,6 @@ export default function ExploreScreen() {
         renderItem={(shop) => <ShopTile shop={shop} />}
         empty={<EmptyState />}
       />
-    </main>
+    </div>
   );
 }

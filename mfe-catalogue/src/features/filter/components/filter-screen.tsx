@@ -43,7 +43,7 @@ export default function FilterScreen() {
   };
 
   return (
-    <main className="catalogue-filter">
+    <div className="catalogue-filter">
       <PageHeader title={t('title.filter')} />
       <List header={t('filter.category')}>
         <Radio.Group value={category} onChange={(value) => setCategory(value as ProductCategory | typeof ANY)}>
@@ -108,6 +108,6 @@ export default function FilterScreen() {
           {t('filter.apply')}
         </Button>
       </div>
-    </main>
+    </div>
   );
 }

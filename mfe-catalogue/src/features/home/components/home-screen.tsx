@@ -17,7 +17,7 @@ export default function HomeScreen() {
     [listHotProducts],
   );
   return (
-    <main className="catalogue-home">
+    <div className="catalogue-home">
       <div className="catalogue-home__search" role="search">
         {/* The search page owns typing and suggestions; here the bar is only its entrance. */}
         <button type="button" className="catalogue-home__search-entry" onClick={() => navigate('/search')}>
@@ -53,6 +53,6 @@ export default function HomeScreen() {
         </div>
         <ProductGrid loadPage={loadPage} label={t('home.hotProducts')} />
       </section>
-    </main>
+    </div>
   );
 }

@@ -13,9 +13,9 @@ export default function HeartScreen() {
     [listSaved],
   );
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.heart')} />
       <ProductGrid loadPage={loadPage} label={t('title.heart')} empty={t('heart.empty')} />
-    </main>
+    </div>
   );
 }

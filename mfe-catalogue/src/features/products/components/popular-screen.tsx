@@ -13,9 +13,9 @@ export default function PopularScreen() {
     [listPopular],
   );
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.popular')} />
       <ProductGrid loadPage={loadPage} label={t('title.popular')} />
-    </main>
+    </div>
   );
 }

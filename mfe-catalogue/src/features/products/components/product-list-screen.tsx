@@ -38,7 +38,7 @@ export default function ProductListScreen() {
       : t('title.products');
 
   return (
-    <main>
+    <div>
       <PageHeader
         title={title}
         right={
@@ -53,6 +53,6 @@ export default function ProductListScreen() {
       <SortTabs sort={filter.sort} onChange={changeSort} />
       {/* Keyed by the filter so a new sort or keyword starts again from page 1. */}
       <ProductGrid key={JSON.stringify(filter)} loadPage={loadPage} label={title} empty={t('product.noMatch')} />
-    </main>
+    </div>
   );
 }

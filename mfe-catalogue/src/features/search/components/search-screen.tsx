@@ -59,7 +59,7 @@ export default function SearchScreen() {
   };
 
   return (
-    <main className="catalogue-search">
+    <div className="catalogue-search">
       <form
         role="search"
         className="catalogue-search__bar"
@@ -121,6 +121,6 @@ export default function SearchScreen() {
           )}
         </>
       )}
-    </main>
+    </div>
   );
 }

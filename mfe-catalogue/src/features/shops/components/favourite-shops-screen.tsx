@@ -13,7 +13,7 @@ export default function FavouriteShopsScreen() {
   const [listFollowed] = useLazyListFollowedShopsQuery();
   const loadPage = useCallback((page: number) => listFollowed({ page, pageSize: PAGE_SIZE }).unwrap(), [listFollowed]);
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.myFavourite')} />
       <PagedList<ShopCard>
         loadPage={loadPage}
@@ -23,6 +23,6 @@ export default function FavouriteShopsScreen() {
         renderItem={(shop) => <ShopTile shop={shop} />}
         empty={<EmptyState title={t('favourite.empty')} />}
       />
-    </main>
+    </div>
   );
 }

@@ -29,15 +29,15 @@ export default function ShopScreen() {
 
   if (id === null || isError) {
     return (
-      <main>
+      <div>
         <PageHeader title={t('title.shop')} />
         <EmptyState title={t('shop.notFound')} />
-      </main>
+      </div>
     );
   }
 
   return (
-    <main className="catalogue-shop">
+    <div className="catalogue-shop">
       <PageHeader title={shop?.name ?? t('title.shop')} />
       {isLoading || !shop ? (
         <div className="catalogue-shop__header" aria-busy="true" aria-label={t('loading')}>
@@ -99,6 +99,6 @@ export default function ShopScreen() {
       )}
       <h2 className="catalogue-shop__heading">{t('shop.products')}</h2>
       <ProductGrid loadPage={loadPage} label={t('shop.products')} />
-    </main>
+    </div>
   );
 }

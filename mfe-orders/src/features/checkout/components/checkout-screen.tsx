@@ -46,12 +46,12 @@ export default function CheckoutScreen() {
 
   if (!source) {
     return (
-      <main>
+      <div>
         <PageHeader title={t('title.checkout')} />
         <EmptyState title={t('checkout.nothing')}>
           <Link to="/bag">{t('checkout.toBag')}</Link>
         </EmptyState>
-      </main>
+      </div>
     );
   }
 
@@ -91,7 +91,7 @@ export default function CheckoutScreen() {
   const address = preview?.address ?? null;
 
   return (
-    <main className="checkout">
+    <div className="checkout">
       <PageHeader title={t('title.checkout')} />
       <section className="checkout__card" aria-label={t('checkout.address')}>
         {address ? (
@@ -178,6 +178,6 @@ export default function CheckoutScreen() {
         </Button>
       </footer>
       {payPopup}
-    </main>
+    </div>
   );
 }

@@ -100,11 +100,11 @@ export default function CommentScreen() {
   const { data, isLoading, isError } = useGetOrderDetailQuery(id ?? 0, { skip: id === null });
 
   return (
-    <main className="comment">
+    <div className="comment">
       <PageHeader title={t('title.comment')} />
       {(id === null || isError) && <ErrorPanel title={t('detail.notFound')} />}
       {isLoading && <DotLoading aria-label={t('detail.loading')} />}
       {data && <CommentForm order={data} />}
-    </main>
+    </div>
   );
 }

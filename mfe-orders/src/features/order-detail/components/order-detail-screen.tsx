@@ -136,12 +136,12 @@ export default function OrderDetailScreen() {
   const { data, isLoading, isError, refetch } = useGetOrderDetailQuery(id ?? 0, { skip: id === null });
 
   return (
-    <main className="order-detail">
+    <div className="order-detail">
       <PageHeader title={t('title.orderInfo')} />
       {id === null && <ErrorPanel title={t('detail.notFound')} />}
       {isLoading && <DotLoading aria-label={t('detail.loading')} />}
       {isError && <ErrorPanel title={t('detail.notFound')} onRetry={() => void refetch()} />}
       {data && <Detail order={data} />}
-    </main>
+    </div>
   );
 }

@@ -27,7 +27,7 @@ export default function OrderListScreen() {
   );
 
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.myPurchases')} />
       <Tabs
         direction={direction}
@@ -49,6 +49,6 @@ export default function OrderListScreen() {
         label={t('title.myPurchases')}
         empty={<EmptyState title={t('empty')} />}
       />
-    </main>
+    </div>
   );
 }

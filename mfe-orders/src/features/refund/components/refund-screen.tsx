@@ -103,11 +103,11 @@ export default function RefundScreen() {
   const { data, isLoading, isError } = useGetOrderDetailQuery(id ?? 0, { skip: id === null });
 
   return (
-    <main className="refund">
+    <div className="refund">
       <PageHeader title={t('title.refund')} />
       {(id === null || isError) && <ErrorPanel title={t('detail.notFound')} />}
       {isLoading && <DotLoading aria-label={t('detail.loading')} />}
       {data && <RefundForm order={data} />}
-    </main>
+    </div>
   );
 }

@@ -31,7 +31,7 @@ export default function CapitalRecordScreen() {
     [listEntries, kind],
   );
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.capitalRecord')} />
       {history && history.length > 0 && (
         <Suspense fallback={null}>
@@ -74,6 +74,6 @@ export default function CapitalRecordScreen() {
           </article>
         )}
       />
-    </main>
+    </div>
   );
 }

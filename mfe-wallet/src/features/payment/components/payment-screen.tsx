@@ -12,7 +12,7 @@ export default function PaymentScreen() {
   const { t } = useTranslation('wallet');
   const { data: user } = useGetUserInfoQuery();
   return (
-    <main className="wallet-top-up">
+    <div className="wallet-top-up">
       <PageHeader title={t('title.payment')} />
       <section className="wallet-top-up__balance" aria-labelledby="payment-balance">
         <h2 id="payment-balance" className="wallet-top-up__balance-label">
@@ -55,6 +55,6 @@ export default function PaymentScreen() {
           </List.Item>
         ))}
       </List>
-    </main>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ export default function TopUpRecordScreen() {
     [listRecords, status],
   );
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.topUpRecord')} />
       <AuditTabs value={status} onChange={setStatus} />
       <PagedList<RechargeRecord>
@@ -49,6 +49,6 @@ export default function TopUpRecordScreen() {
           </article>
         )}
       />
-    </main>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ export default function WithdrawalRecordScreen() {
     [listRecords, status],
   );
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.depositRecord')} />
       <AuditTabs value={status} onChange={setStatus} />
       <PagedList<WithdrawalRecord>
@@ -49,6 +49,6 @@ export default function WithdrawalRecordScreen() {
           </article>
         )}
       />
-    </main>
+    </div>
   );
 }

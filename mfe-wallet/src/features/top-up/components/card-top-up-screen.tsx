@@ -60,7 +60,7 @@ export default function CardTopUpScreen() {
   };
 
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.cardTopUp')} />
       <form className="wallet-form" aria-label={t('title.cardTopUp')} onSubmit={(e) => void submit(e)}>
         {user && (
@@ -126,6 +126,6 @@ export default function CardTopUpScreen() {
           </ul>
         </section>
       </form>
-    </main>
+    </div>
   );
 }

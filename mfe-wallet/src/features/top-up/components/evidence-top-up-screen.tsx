@@ -62,7 +62,7 @@ export default function EvidenceTopUpScreen() {
   // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.manual.title
   // i18n-keys: evidence.from.bank, evidence.from.onChain, evidence.from.manual
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.walletTopUp')} />
       <Tabs
         direction={direction}
@@ -136,6 +136,6 @@ export default function EvidenceTopUpScreen() {
           {t('evidence.submit')}
         </Button>
       </form>
-    </main>
+    </div>
   );
 }

@@ -13,7 +13,7 @@ export default function TopUpScreen() {
   const { t } = useTranslation('wallet');
   const { data: user } = useGetUserInfoQuery();
   return (
-    <main className="wallet-top-up">
+    <div className="wallet-top-up">
       <PageHeader title={t('title.topUp')} />
       <section className="wallet-top-up__balance" aria-labelledby="wallet-top-up-balance">
         <h2 id="wallet-top-up-balance" className="wallet-top-up__balance-label">
@@ -60,6 +60,6 @@ export default function TopUpScreen() {
         ))}
       </List>
       <footer className="wallet-top-up__footer">{t('topUp.version', { version: WALLET_VERSION })}</footer>
-    </main>
+    </div>
   );
 }

@@ -120,7 +120,7 @@ export default function WithdrawScreen() {
   };
 
   return (
-    <main>
+    <div>
       <PageHeader title={t('title.withDraw')} />
       <form className="wallet-form" aria-label={t('title.withDraw')} onSubmit={review}>
         <p className="wallet-hint">
@@ -228,6 +228,6 @@ export default function WithdrawScreen() {
           </Button>
         </form>
       </Popup>
-    </main>
+    </div>
   );
 }
