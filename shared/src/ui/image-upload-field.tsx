@@ -15,6 +15,20 @@ export interface ImageUploadFieldProps {
   maxCount: number;
 }
 
+/**
+ * antd-mobile's own upload cell is a second "Upload" button (a `role="button"` span, not focusable) under
+ * the file input that really takes the click: the same cell without a role leaves one named control.
+ */
+const uploadCell = (
+  <span className="adm-image-uploader-cell adm-image-uploader-upload-button" aria-hidden="true">
+    <span className="adm-image-uploader-upload-button-icon">
+      <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+      </svg>
+    </span>
+  </span>
+);
+
 const isAllowedType = (type: string): boolean => (UPLOAD_MIME_TYPES as readonly string[]).includes(type);
 
 /**
@@ -65,7 +79,9 @@ export function ImageUploadField({ label, value, onChange, maxCount }: ImageUplo
         maxCount={maxCount}
         accept={UPLOAD_MIME_TYPES.join(',')}
         preview={false}
-      />
+      >
+        {uploadCell}
+      </ImageUploader>
       {progress !== null && (
         <div
           role="progressbar"

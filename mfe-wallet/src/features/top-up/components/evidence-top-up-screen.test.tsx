@@ -109,6 +109,10 @@ describe('/walletTopUp', () => {
     await person.type(screen.getByLabelText('Your sending address'), 'tb1qsender');
     await person.type(screen.getByLabelText('Amount ($)'), '12.34');
     const proof = screen.getByRole('group', { name: 'Payment evidence' });
+    // One "Upload" control, the file input: antd-mobile's own cell was a second, unclickable one.
+    expect(within(proof).getAllByLabelText('Upload')).toEqual([
+      within(proof).getByLabelText('Upload', { selector: 'input' }),
+    ]);
     await person.upload(within(proof).getByLabelText('Upload', { selector: 'input' }), pngFile());
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
     expect(await screen.findByText('Upload successful')).toBeInTheDocument();
