@@ -122,7 +122,7 @@ describe('Product detail', () => {
     expect(JSON.parse(query.get('spec') ?? '')).toEqual({ Colour: 'Sand', Size: '2P' });
   });
 
-  it('sends a guest to /login with "Please login first" instead of adding', async () => {
+  it('sends a guest to /login with "Please login first" instead of adding, and back here after signing in', async () => {
     const { requests } = serveDetail();
     await openDetail({ signedIn: false });
     await userEvent.click(screen.getByRole('radio', { name: 'Sand' }));
@@ -130,7 +130,10 @@ describe('Product detail', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
 
-    await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/login'));
+    // Back to this product once signed in, as the shell's guard does for a guarded page.
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/login?redirect=%2Fdetail%2F42'),
+    );
     expect(await screen.findByText('Please login first')).toBeInTheDocument();
     expect(requests.some((r) => r.url.includes('/bag/add'))).toBe(false);
   });
