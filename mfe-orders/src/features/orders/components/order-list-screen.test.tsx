@@ -41,6 +41,7 @@ describe('My purchases', () => {
     serveOrders([order(1, 0), order(2, 4)]);
     await renderScreen(<OrderListScreen />, { path: '/myPurchases/4', route: '/myPurchases/:status?' });
 
+    expect(screen.getByRole('heading', { name: 'My purchases', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'All',
       'To pay',
@@ -73,6 +74,12 @@ describe('My purchases', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     expect(asked[0]?.get('status')).toBe('all');
+  });
+
+  it('is headed "My orders" on /order, as its page title', async () => {
+    serveOrders([]);
+    await renderScreen(<OrderListScreen />, { path: '/order', route: '/order' });
+    expect(await screen.findByRole('heading', { name: 'My orders', level: 1 })).toBeInTheDocument();
   });
 
   it('changing tab moves the URL to that status', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'antd-mobile';
 import { EmptyState, PageHeader, PagedList, useDirection } from '@marketplace/shared';
@@ -15,6 +15,8 @@ export default function OrderListScreen() {
   const direction = useDirection();
   const navigate = useNavigate();
   const { status: param } = useParams();
+  // The heading says what the route's title (the browser tab) says.
+  const onOrderRoute = useMatch('/order') !== null;
   const status = isOrderStatusTab(param) ? param : 'all';
   const [listOrders] = useLazyListOrdersQuery();
   // Bumped after an action on a card: the list starts again, since the order may have left this tab.
@@ -28,7 +30,7 @@ export default function OrderListScreen() {
 
   return (
     <div>
-      <PageHeader title={t('title.myPurchases')} />
+      <PageHeader title={onOrderRoute ? t('title.order') : t('title.myPurchases')} />
       <Tabs
         direction={direction}
         activeKey={status}
