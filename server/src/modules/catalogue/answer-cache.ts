@@ -3,11 +3,12 @@
  * few seconds per distinct query. The HTTP answer already lets any browser or CDN reuse them for 30 s, so
  * this adds no staleness a shopper could not already see; it spares the database the same query repeated
  * by every shopper in the meantime. Identical queries arriving together share one database read, a failed
- * read is not kept, and the oldest entry goes first once `maxEntries` are held.
+ * read is not kept, and the oldest entry goes first once `maxEntries` are held (a page holds at most 100
+ * cards, about 25 KB, so memory stays bounded whatever queries arrive).
  */
 export const createAnswerCache = ({
   ttlMs = 5_000,
-  maxEntries = 1_000,
+  maxEntries = 300,
   now = Date.now,
 }: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) => {
   const entries = new Map<string, { at: number; value: Promise<unknown> }>();

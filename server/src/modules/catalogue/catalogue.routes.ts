@@ -48,6 +48,7 @@ const SHARED_ANSWERS = new Set([
   '/api/catalogue/hot_keywords',
 ]);
 
+const SERIALIZED_LANGUAGES = 4;
 /**
  * A shared answer is one object for everyone until the service's cache lets it go, so its envelope is
  * serialized and hashed once per language instead of on every request (held only as long as the answer).
@@ -59,6 +60,8 @@ const sendShared = (request: FastifyRequest, reply: FastifyReply, data: object) 
   if (!byMsg) serialized.set(data, (byMsg = new Map()));
   let answer = byMsg.get(envelope.msg);
   if (!answer) {
+    // A few languages per answer at most: memory stays bounded however many languages ask.
+    if (byMsg.size >= SERIALIZED_LANGUAGES) byMsg.clear();
     const body = JSON.stringify(envelope);
     answer = { body, tag: `W/"${createHash('sha1').update(body).digest('base64')}"` };
     byMsg.set(envelope.msg, answer);
