@@ -95,8 +95,9 @@ for (const row of serverRows) {
   const target = SERVER_TARGETS[row.key] ?? {};
   add('server', `${row.name}: requests/s`, row.rps, 'req/s');
   add('server', `${row.name}: p99`, row.p99, 'ms', target.p99 !== undefined ? { max: target.p99 } : {});
-  if (row.key !== 'bare' && bare?.rps) {
-    const ratio = Number(((row.rps / bare.rps) * 100).toFixed(1));
+  if (row.key !== 'bare' && (typeof row.ratio === 'number' || bare?.rps)) {
+    // The bench's own ratio when it gives one (each target against a bare run made right before it).
+    const ratio = typeof row.ratio === 'number' ? row.ratio : Number(((row.rps / bare.rps) * 100).toFixed(1));
     add('server', `${row.name}: vs bare Fastify`, ratio, '%', target.ratio !== undefined ? { min: target.ratio } : {});
   }
 }
