@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '../fixtures';
+import { checkoutPath, expect, test, type Page } from '../fixtures';
 
 /**
  * axe-core (WCAG 2.1 A and AA rules) on the screens a shopper meets: no serious or critical
@@ -81,6 +81,15 @@ test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violatio
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test('screen /checkout with a selected bag line', async ({ demoPage: page }) => {
+    await page.goto('/home');
+    await page.goto(await checkoutPath(page));
+    await expect(page.getByRole('button', { name: 'Submit order' })).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_000);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
   for (const path of ['/login', '/register']) {
     test(`screen ${path}`, async ({ verifiedPage: page }) => {

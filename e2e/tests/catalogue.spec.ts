@@ -34,7 +34,7 @@ test.describe('catalogue and bag', () => {
       (await page.getByRole('region', { name: 'Shop' }).locator('.catalogue-shop-tile__name').textContent()) ?? ''
     ).trim();
     await page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Black' }).click();
-    await page.getByRole('group', { name: 'Quantity' }).getByRole('button', { name: 'increase' }).click();
+    await page.getByRole('group', { name: 'Quantity' }).getByRole('button', { name: 'Increase quantity' }).click();
     await expect(page.getByRole('group', { name: 'Quantity' }).getByRole('spinbutton')).toHaveValue('2');
     await page.getByRole('button', { name: 'Add to bag' }).click();
     await expect(page.getByText('Added to bag', { exact: true })).toBeVisible();

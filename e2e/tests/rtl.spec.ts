@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../fixtures';
+import { checkoutPath, expect, test, type Page } from '../fixtures';
 
 /*
  * Issue 13 item 4: Arabic (`ar`) and Urdu (`pk`) lay the app out right to left. On Home, product
@@ -6,12 +6,6 @@ import { expect, test, type Page } from '../fixtures';
  * visible element reaches past the viewport, the back arrow points right, and a screenshot of each
  * screen is attached to the report (and kept under test-results).
  */
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 const LANGUAGES = [
   { file_name: 'ar', language_name: 'العربية', chinese_name: '阿拉伯语', htmlLang: 'ar' },
@@ -28,32 +22,6 @@ const useLanguage = async (page: Page, language: (typeof LANGUAGES)[number]) => 
       url: origin,
     },
   ]);
-};
-
-/** Puts one in-stock product in the bag, selected, and returns the checkout path the bag would open. */
-const checkoutPath = async (page: Page): Promise<string> => {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
-  if (!cookie) throw new Error('not signed in');
-  const headers = { token: decodeURIComponent(cookie.value) };
-  const data = async <T>(response: Awaited<ReturnType<Page['request']['get']>>) => {
-    const body = (await response.json()) as Envelope<T>;
-    if (body.code !== 1) throw new Error(`${response.url()} answered ${body.code} ${body.msg}`);
-    return body.data;
-  };
-  const hot = await data<{ list: { id: number }[] }>(
-    await page.request.get('/api/catalogue/hot_products?page=1&pageSize=5', { headers }),
-  );
-  const productId = hot.list[0]?.id;
-  if (!productId) throw new Error('no product');
-  const product = await data<{ specs: { name: string; options: string[] }[] }>(
-    await page.request.get(`/api/catalogue/product?id=${productId}`, { headers }),
-  );
-  const spec = Object.fromEntries(product.specs.map((s) => [s.name, s.options[0] ?? '']));
-  await data(await page.request.post('/api/bag/add', { headers, data: { productId, spec, quantity: 1 } }));
-  await data(await page.request.post('/api/bag/select', { headers, data: { selected: true, all: true } }));
-  const bag = await data<{ shops: { items: { id: number }[] }[] }>(await page.request.get('/api/bag', { headers }));
-  const ids = bag.shops.flatMap((shop) => shop.items.map((item) => item.id));
-  return `/checkout?items=${ids.join(',')}`;
 };
 
 /** Visible elements whose box reaches past the viewport's sides (fixed overlays included). */

@@ -139,10 +139,10 @@ describe('Bag', () => {
 
     const first = await screen.findByRole('group', { name: 'Quantity of Product 1' });
     const second = screen.getByRole('group', { name: 'Quantity of Product 2' });
-    expect(within(first).getByRole('button', { name: 'decrease' })).toBeDisabled();
-    expect(within(second).getByRole('button', { name: 'increase' })).toBeDisabled();
+    expect(within(first).getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    expect(within(second).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
 
-    await userEvent.click(within(first).getByRole('button', { name: 'increase' }));
+    await userEvent.click(within(first).getByRole('button', { name: 'Increase quantity' }));
 
     await waitFor(() => expect(within(first).getByRole('spinbutton')).toHaveValue('2'));
     const update = requests.find((r) => r.url.endsWith('/bag/update'));

@@ -38,7 +38,7 @@ export default function QuantityStepper({
       <Button
         size="mini"
         fill="none"
-        aria-label="decrease"
+        aria-label={t('stepper.decrease')}
         disabled={off || value <= 1}
         onClick={() => commit(value - 1)}
       >
@@ -63,7 +63,7 @@ export default function QuantityStepper({
       <Button
         size="mini"
         fill="none"
-        aria-label="increase"
+        aria-label={t('stepper.increase')}
         disabled={off || value >= max}
         onClick={() => commit(value + 1)}
       >

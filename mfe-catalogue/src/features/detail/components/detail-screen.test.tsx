@@ -94,7 +94,7 @@ describe('Product detail', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Green' }));
     await userEvent.click(screen.getByRole('radio', { name: '3P' }));
     const quantity = screen.getByRole('group', { name: 'Quantity' });
-    const increase = within(quantity).getByRole('button', { name: 'increase' });
+    const increase = within(quantity).getByRole('button', { name: 'Increase quantity' });
     await userEvent.click(increase);
     await userEvent.click(increase);
     expect(increase).toBeDisabled();
