@@ -140,6 +140,10 @@ describe('/vip', () => {
     await userEvent.click(within(await level('VIP 1')).getByRole('button', { name: 'Upgrade to VIP 1' }));
     const dialog = await screen.findByRole('form', { name: 'Pay for the VIP upgrade' });
     await userEvent.type(within(dialog).getByLabelText('Payment code'), '123456');
+    // The previous test's confirmation may still be closing: this one must be the dialog clicked.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Go to settings' })).toBeNull(), {
+      timeout: 5_000,
+    });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Go to settings' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/changePayPwd'));
