@@ -24,20 +24,18 @@ const {
   extractRouteTitleKeys,
   flattenEntries,
   hasKey,
+  localeFile,
+  NAMESPACES,
+  readLanguages,
+  REMOTE_FOLDERS: REMOTES,
   undeclaredTemplates,
 } = require('./i18n-keys.cjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REMOTES = { catalogue: 'mfe-catalogue', orders: 'mfe-orders', wallet: 'mfe-wallet', account: 'mfe-account' };
-const NAMESPACES = ['common', 'errors', ...Object.keys(REMOTES)];
 const CODE_LANGS = ['en', 'zh-cn'];
 
 /** The 34 codes and their htmlLang, read from the contract (the one list). */
-const LANGS = [
-  ...readFileSync(path.join(root, 'shared/src/contracts/languages.ts'), 'utf8').matchAll(
-    /\bl\('([a-z-]+)', '[^']*', '[^']*', '([A-Za-z-]+)'/g,
-  ),
-].map((m) => ({ code: m[1], htmlLang: m[2] }));
+const LANGS = readLanguages(readFileSync(path.join(root, 'shared/src/contracts/languages.ts'), 'utf8'));
 if (LANGS.length !== 34) {
   console.error(`i18n check: expected 34 languages in shared/src/contracts/languages.ts, read ${LANGS.length}`);
   process.exit(1);
@@ -55,12 +53,6 @@ for (const code of STRICT) {
     process.exit(1);
   }
 }
-
-const localeFile = (ns, lang) => {
-  if (ns === 'common') return `shared/src/i18n/locales/${lang}/common.json`;
-  if (ns === 'errors') return `shared/src/contracts/messages/${lang}.json`;
-  return `${REMOTES[ns]}/src/locales/${lang}.json`;
-};
 
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 
@@ -213,7 +205,7 @@ for (const { code } of landedIncomplete) {
   const summary = Object.entries(kinds)
     .map(([kind, count]) => `${count} ${kind}`)
     .join(', ');
-  warnings.push(`${code}: ${summary} (node tools/check-translation.mjs ${code}, or I18N_REQUIRE=${code} for the list)`);
+  warnings.push(`${code}: ${summary} (I18N_REQUIRE_ALL=0 I18N_REQUIRE=${code} npm run i18n:check lists them)`);
 }
 
 for (const warning of warnings) console.warn(`warning: ${warning}`);

@@ -323,8 +323,37 @@ const compareCatalogue = (en, target, { categories, htmlLang = '', isEnglish = f
   return { expected: expected.size, ok, problems };
 };
 
+/** The remotes' namespaces and their workspace folders; with `common` and `errors` every namespace. */
+const REMOTE_FOLDERS = {
+  catalogue: 'mfe-catalogue',
+  orders: 'mfe-orders',
+  wallet: 'mfe-wallet',
+  account: 'mfe-account',
+};
+const NAMESPACES = ['common', 'errors', ...Object.keys(REMOTE_FOLDERS)];
+
+/** Where a namespace's texts in one language live, relative to the repository root. */
+const localeFile = (ns, lang) => {
+  if (ns === 'common') return `shared/src/i18n/locales/${lang}/common.json`;
+  if (ns === 'errors') return `shared/src/contracts/messages/${lang}.json`;
+  return `${REMOTE_FOLDERS[ns]}/src/locales/${lang}.json`;
+};
+
+/** The 34 languages of the contract (`shared/src/contracts/languages.ts`, the one list), given its source. */
+const readLanguages = (languagesSource) =>
+  [...languagesSource.matchAll(/\bl\('([a-z-]+)', '([^']*)', '([^']*)', '([A-Za-z-]+)'/g)].map((m) => ({
+    code: m[1],
+    name: m[2],
+    chineseName: m[3],
+    htmlLang: m[4],
+  }));
+
 module.exports = {
   ALLOW_IDENTICAL,
+  NAMESPACES,
+  REMOTE_FOLDERS,
+  localeFile,
+  readLanguages,
   ALLOW_IDENTICAL_BY_LANGUAGE,
   compareCatalogue,
   extractDynamicKeys,

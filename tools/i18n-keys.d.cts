@@ -53,3 +53,14 @@ export function compareCatalogue(
 ): CatalogueResult;
 export const ALLOW_IDENTICAL: readonly string[];
 export const ALLOW_IDENTICAL_BY_LANGUAGE: Readonly<Record<string, readonly string[]>>;
+
+export const REMOTE_FOLDERS: Record<'catalogue' | 'orders' | 'wallet' | 'account', string>;
+export const NAMESPACES: string[];
+export function localeFile(ns: string, lang: string): string;
+export interface ContractLanguage {
+  code: string;
+  name: string;
+  chineseName: string;
+  htmlLang: string;
+}
+export function readLanguages(languagesSource: string): ContractLanguage[];
