@@ -56,6 +56,7 @@ export { usePagedList, type PagedList as PagedListController } from './ui/use-pa
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { ErrorPanel, type ErrorPanelProps } from './ui/error-panel';
 export { Money } from './ui/money';
+export { PaymentCodePopup, type PaymentCodePopupProps } from './ui/payment-code-popup';
 export { ImageUploadField, type ImageUploadFieldProps } from './ui/image-upload-field';
 export { uploadFile, UploadError, type UploadOptions } from './api/upload-file';
 

@@ -136,3 +136,12 @@ export type VerifyPayFailure =
   | { reason: 'PAYMENT_CODE_NOT_SET' }
   | { reason: 'WRONG_PAYMENT_CODE'; attemptsLeft: number }
   | { reason: 'PAYMENT_LOCKED'; lockedUntil: string };
+
+/** The `VerifyPayFailure` a refused payment-code check carries in `data`, or null for any other refusal. */
+export const paymentFailureOf = (data: unknown): VerifyPayFailure | null =>
+  typeof data === 'object' && data !== null && typeof (data as { reason?: unknown }).reason === 'string'
+    ? (data as VerifyPayFailure)
+    : null;
+
+/** A client request id (32 hex digits) that makes a repeated money request apply once. */
+export const newRequestId = (): string => crypto.randomUUID().replace(/-/g, '');

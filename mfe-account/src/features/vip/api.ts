@@ -21,6 +21,3 @@ export const vipApi = api.injectEndpoints({
 });
 
 export const { useGetVipInfoQuery, useUpgradeVipMutation } = vipApi;
-
-/** Makes a repeated submit of one purchase apply once (`vipUpgradeBody.requestId`). */
-export const newRequestId = (): string => crypto.randomUUID().replace(/-/g, '');

@@ -72,6 +72,3 @@ export const {
   useLazyListWithdrawalRecordsQuery,
   useLazyListFundTransactionsQuery,
 } = walletApi;
-
-/** A key for one submit: the server applies a repeated key once (double tap, retry). */
-export const newRequestId = (): string => crypto.randomUUID().replace(/-/g, '');

@@ -1,5 +1,10 @@
-import { Money, selectUserInfo, toastSuccess, useAppSelector } from '@marketplace/shared';
-import type { VerifyPayFailure, VipLevelInfo, VipUpgradeResult } from '@marketplace/shared/contracts';
+import { Money, PaymentCodePopup, selectUserInfo, toastSuccess, useAppSelector } from '@marketplace/shared';
+import {
+  newRequestId,
+  paymentFailureOf,
+  type VipLevelInfo,
+  type VipUpgradeResult,
+} from '@marketplace/shared/contracts';
 import { Button, Dialog, SpinLoading } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +12,11 @@ import { useNavigate } from 'react-router-dom';
 import { AccountPage } from '../../layout/components/account-page';
 import { useGetUserInfoQuery } from '../../profile/api';
 import { useReloadUserInfo } from '../../profile/hooks/use-reload-user-info';
-import { newRequestId, useGetVipInfoQuery, useUpgradeVipMutation } from '../api';
-import { VipPayPopup } from './vip-pay-popup';
+import { useGetVipInfoQuery, useUpgradeVipMutation } from '../api';
 import './vip.css';
 
 /** Where a payment code is set. */
 const PAYMENT_CODE_PATH = '/changePayPwd';
-
-const failureOf = (data: unknown): VerifyPayFailure | null =>
-  typeof data === 'object' && data !== null && typeof (data as { reason?: unknown }).reason === 'string'
-    ? (data as VerifyPayFailure)
-    : null;
 
 /**
  * `/vip`: the shopper's level and the levels on sale. A level above the current one is bought from
@@ -74,7 +73,7 @@ export const VipScreen = () => {
       return;
     }
     // The base query has toasted the server's message ("Pay Fail", the lock); this decides what next.
-    const failure = failureOf(result.error && 'data' in result.error ? result.error.data?.data : null);
+    const failure = paymentFailureOf(result.error && 'data' in result.error ? result.error.data?.data : null);
     if (failure?.reason === 'WRONG_PAYMENT_CODE') setAttemptsLeft(failure.attemptsLeft);
     else if (failure?.reason === 'PAYMENT_LOCKED') close();
     else if (failure?.reason === 'PAYMENT_CODE_NOT_SET') {
@@ -145,10 +144,19 @@ export const VipScreen = () => {
           ))}
         </ul>
       )}
-      <VipPayPopup
-        level={buying}
+      <PaymentCodePopup
+        open={buying !== null}
+        title={t('vip.payTitle')}
+        summary={
+          <>
+            {buying?.name} · {t('vip.price')} <Money cents={buying?.priceCents ?? 0} />
+          </>
+        }
+        codeLabel={t('vip.paymentCode')}
+        placeholder={t('vip.paymentCodePlaceholder')}
+        payLabel={t('vip.pay')}
+        attemptsLeftText={attemptsLeft === null ? null : t('vip.attemptsLeft', { count: attemptsLeft })}
         busy={paying}
-        attemptsLeft={attemptsLeft}
         onPay={(code) => void pay(code)}
         onClose={close}
       />

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from 'antd-mobile';
 import { Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
-import { cardDigits, luhnValid, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
-import { newRequestId, useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
+import { cardDigits, luhnValid, newRequestId, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
+import { useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
 import '../../wallet/wallet.css';
 
 /** Groups of four as people read card numbers. */

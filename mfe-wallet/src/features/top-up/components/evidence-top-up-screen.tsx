@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, Input, Radio, Space, Tabs, type ImageUploadItem } from 'antd-mobile';
 import { ImageUploadField, Money, PageHeader, toastFail, toastSuccess, useDirection } from '@marketplace/shared';
-import { EVIDENCE_METHODS, parseMoney, type EvidenceMethod } from '@marketplace/shared/contracts';
-import { newRequestId, useGetBlockchainInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
+import { EVIDENCE_METHODS, newRequestId, parseMoney, type EvidenceMethod } from '@marketplace/shared/contracts';
+import { useGetBlockchainInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
 import { copyText } from '../../wallet/copy-text';
 import '../../wallet/wallet.css';
 

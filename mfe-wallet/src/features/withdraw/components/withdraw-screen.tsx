@@ -7,27 +7,18 @@ import {
   cardDigits,
   DRAW_TYPES,
   luhnValid,
+  newRequestId,
   parseMoney,
   paymentCodeField,
+  paymentFailureOf,
   serviceChargeFor,
   type DrawType,
-  type VerifyPayFailure,
 } from '@marketplace/shared/contracts';
-import {
-  newRequestId,
-  useGetUserInfoQuery,
-  useGetWithdrawInfoQuery,
-  useSubmitWithdrawalMutation,
-} from '../../wallet/api';
+import { useGetUserInfoQuery, useGetWithdrawInfoQuery, useSubmitWithdrawalMutation } from '../../wallet/api';
 import '../../wallet/wallet.css';
 
 /** Where a payment code is set (account remote). */
 const PAYMENT_CODE_PATH = '/changePayPwd';
-
-const failureOf = (data: unknown): VerifyPayFailure | null =>
-  typeof data === 'object' && data !== null && typeof (data as { reason?: unknown }).reason === 'string'
-    ? (data as VerifyPayFailure)
-    : null;
 
 /**
  * `/withDraw`: to a bank card or on-chain. The service charge and the actual arrival show before the
@@ -107,7 +98,7 @@ export default function WithdrawScreen() {
       navigate('/depositRecord', { replace: true });
       return;
     }
-    const failure = failureOf(
+    const failure = paymentFailureOf(
       'error' in result && result.error && 'data' in result.error ? result.error.data?.data : null,
     );
     // The base query has toasted the server's message ("Pay Fail", the lock); this decides what next.

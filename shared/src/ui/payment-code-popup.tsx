@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Input, Popup } from 'antd-mobile';
+import { paymentCodeField } from '@marketplace/shared/contracts';
+import { toastFail } from './toast';
+import './payment-code-popup.css';
+
+export interface PaymentCodePopupProps {
+  open: boolean;
+  /** Heading and the form's accessible name. */
+  title: string;
+  /** What is being paid, e.g. "Amount $12.34". */
+  summary: ReactNode;
+  codeLabel: string;
+  placeholder: string;
+  payLabel: string;
+  /** "4 attempts left" after a wrong code, else null. */
+  attemptsLeftText: string | null;
+  busy: boolean;
+  onPay: (paymentCode: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * The payment-code entry every payment uses (orders, VIP): the amount, a digits-only password field
+ * and Pay. A code that is not 6+ digits is refused here, before anything is sent; the caller sends
+ * the rest and reads a refusal with `paymentFailureOf`.
+ */
+export const PaymentCodePopup = ({
+  open,
+  title,
+  summary,
+  codeLabel,
+  placeholder,
+  payLabel,
+  attemptsLeftText,
+  busy,
+  onPay,
+  onClose,
+}: PaymentCodePopupProps) => {
+  const { t } = useTranslation('common');
+  const inputId = useId();
+  const [code, setCode] = useState('');
+
+  const close = () => {
+    setCode('');
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!paymentCodeField.safeParse(code).success) {
+      toastFail({ key: 'errors:err.paymentCodeFormat' });
+      return;
+    }
+    onPay(code);
+    setCode('');
+  };
+
+  return (
+    <Popup visible={open} onMaskClick={close} onClose={close} destroyOnClose>
+      <form className="payment-code-popup" aria-label={title} onSubmit={submit}>
+        <header className="payment-code-popup__header">
+          <h2 className="payment-code-popup__title">{title}</h2>
+          <button type="button" className="payment-code-popup__close" aria-label={t('close')} onClick={close}>
+            ×
+          </button>
+        </header>
+        <p className="payment-code-popup__amount">{summary}</p>
+        <label className="payment-code-popup__label" htmlFor={inputId}>
+          {codeLabel}
+        </label>
+        <Input
+          id={inputId}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={code}
+          onChange={(value) => setCode(value.replace(/\D/g, ''))}
+          placeholder={placeholder}
+        />
+        {attemptsLeftText !== null && (
+          <p className="payment-code-popup__hint" role="alert">
+            {attemptsLeftText}
+          </p>
+        )}
+        <Button block type="submit" color="primary" size="large" loading={busy}>
+          {payLabel}
+        </Button>
+      </form>
+    </Popup>
+  );
+};
