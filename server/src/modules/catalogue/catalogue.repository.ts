@@ -78,6 +78,8 @@ const shopCardColumns = (userId: number | null) => ({
 
 /** Support days weigh like this many sales in the shop rank (hot shops, support list): a handful of days moves a shop. */
 export const SUPPORT_DAY_WEIGHT = 200;
+/** A shop's visibility: its sales plus its accumulated support days, weighted (README). */
+export const shopRank = sql`${shops.sales} + ${shops.supportDays} * ${SUPPORT_DAY_WEIGHT}`;
 
 export const createCatalogueRepository = (db: Db) => ({
   async categoryCounts() {
@@ -126,12 +128,7 @@ export const createCatalogueRepository = (db: Db) => ({
 
   async hotShops(userId: number | null, offset: number, limit: number) {
     const [rows, totals] = await Promise.all([
-      db
-        .select(shopCardColumns(userId))
-        .from(shops)
-        .orderBy(desc(sql`${shops.sales} + ${shops.supportDays} * ${SUPPORT_DAY_WEIGHT}`), asc(shops.id))
-        .offset(offset)
-        .limit(limit),
+      db.select(shopCardColumns(userId)).from(shops).orderBy(desc(shopRank), asc(shops.id)).offset(offset).limit(limit),
       db.select({ total: count() }).from(shops),
     ]);
     return { rows, total: totals[0]?.total ?? 0 };

@@ -11,7 +11,7 @@ import {
   vipLevels,
   vipPurchases,
 } from '../../db/schema';
-import { SUPPORT_DAY_WEIGHT } from '../catalogue/catalogue.repository';
+import { shopRank } from '../catalogue/catalogue.repository';
 import type { Executor } from '../ledger/transaction';
 
 export type VipLevelRow = typeof vipLevels.$inferSelect;
@@ -19,7 +19,6 @@ export type VipPurchaseRow = typeof vipPurchases.$inferSelect;
 export type ComplaintRow = typeof complaints.$inferSelect;
 
 /** The rank of shop lists: sales plus support days weighted (README "Ranking"). */
-export const shopRank = sql`${shops.sales} + ${shops.supportDays} * ${SUPPORT_DAY_WEIGHT}`;
 
 export const createCommunityRepository = (db: Db) => ({
   async findShop(executor: Executor, shopId: number) {
@@ -50,22 +49,14 @@ export const createCommunityRepository = (db: Db) => ({
   },
 
   /** This shopper's support days of a shop, newest first (at most `limit`). */
-  async supportDays(executor: Executor, userId: number, shopId: number, limit: number): Promise<string[]> {
+  /** Every day the shopper supported the shop, newest first: their count and the current streak. */
+  async supportDays(executor: Executor, userId: number, shopId: number): Promise<string[]> {
     const rows = await executor
       .select({ day: shopSupports.supportDay })
       .from(shopSupports)
       .where(and(eq(shopSupports.userId, userId), eq(shopSupports.shopId, shopId)))
-      .orderBy(desc(shopSupports.supportDay))
-      .limit(limit);
+      .orderBy(desc(shopSupports.supportDay));
     return rows.map((row) => row.day);
-  },
-
-  async countSupports(executor: Executor, userId: number, shopId: number): Promise<number> {
-    const [row] = await executor
-      .select({ n: count() })
-      .from(shopSupports)
-      .where(and(eq(shopSupports.userId, userId), eq(shopSupports.shopId, shopId)));
-    return row?.n ?? 0;
   },
 
   /** Shops to support: followed shops first, then by rank; with this shopper's days and today's flag. */

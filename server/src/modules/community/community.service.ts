@@ -22,10 +22,11 @@ import {
 } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/app-error';
+import { offsetOf, pageOf } from '../../lib/paging';
 import { hasMessage, type Translate } from '../../lib/messages';
 import { shopLogoUrl } from '../images/images.service';
 import type { LedgerRepository } from '../ledger/ledger.repository';
-import { inTransaction, isUniqueViolation } from '../ledger/transaction';
+import { inTransaction } from '../ledger/transaction';
 import type { Notifier } from '../support/notifier';
 import type { UserRow } from '../user/user.repository';
 import type { UserService } from '../user/user.service';
@@ -80,14 +81,6 @@ interface Deps {
   now: () => Date;
 }
 
-const pageOf = <T>(list: T[], total: number, query: PageQuery): Page<T> => ({
-  list,
-  total,
-  page: query.page,
-  pageSize: query.pageSize,
-});
-const offsetOf = (query: PageQuery) => (query.page - 1) * query.pageSize;
-
 const toComplaint = (row: ComplaintRow): Complaint => ({
   id: row.id,
   shopId: row.shopId,
@@ -106,7 +99,6 @@ const toAdminVipLevel = (row: VipLevelRow): AdminVipLevel => ({
 });
 
 /** The streak that reaches a milestone writes one notification; longer streaks wait for the next one. */
-const LONGEST_MILESTONE = Math.max(...SUPPORT_STREAK_MILESTONES);
 
 export const createCommunityService = ({ db, community, ledger, users, notifier, config, now }: Deps) => {
   const today = () => supportDayOf(now(), config.supportTimeZone);
@@ -151,11 +143,11 @@ export const createCommunityService = ({ db, community, ledger, users, notifier,
     async status(userId: number, shopId: number): Promise<SupportStatus> {
       const shop = await existingShop(shopId);
       const day = today();
-      const days = await community.supportDays(db, userId, shopId, LONGEST_MILESTONE + 1);
+      const days = await community.supportDays(db, userId, shopId);
       return {
         shopId,
         supportedToday: days[0] === day,
-        days: await community.countSupports(db, userId, shopId),
+        days: days.length,
         totalDays: shop.supportDays,
         streak: streakOf(days, day),
         today: day,
@@ -169,29 +161,17 @@ export const createCommunityService = ({ db, community, ledger, users, notifier,
     async support(userId: number, shopId: number): Promise<SupportStatus> {
       const shop = await existingShop(shopId);
       const day = today();
-      let result: SupportStatus | null;
-      try {
-        result = await inTransaction(db, async (tx) => {
-          if (!(await community.insertSupport(tx, userId, shopId, day))) return null;
-          const totalDays = await community.addSupportDay(tx, shopId);
-          const recent = await community.supportDays(tx, userId, shopId, LONGEST_MILESTONE + 1);
-          const streak = streakOf(recent, day);
-          if ((SUPPORT_STREAK_MILESTONES as readonly number[]).includes(streak)) {
-            await notifier.notify(tx, userId, 'supportStreak', { shop: shop.name, days: streak }, `/shop/${shopId}`);
-          }
-          return {
-            shopId,
-            supportedToday: true,
-            days: await community.countSupports(tx, userId, shopId),
-            totalDays,
-            streak,
-            today: day,
-          };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw fail(SUPPORT_FAILED_KEY);
-        throw error;
-      }
+      // The insert skips on the unique (shopper, shop, day) index: a second support returns null.
+      const result = await inTransaction(db, async (tx): Promise<SupportStatus | null> => {
+        if (!(await community.insertSupport(tx, userId, shopId, day))) return null;
+        const totalDays = await community.addSupportDay(tx, shopId);
+        const days = await community.supportDays(tx, userId, shopId);
+        const streak = streakOf(days, day);
+        if ((SUPPORT_STREAK_MILESTONES as readonly number[]).includes(streak)) {
+          await notifier.notify(tx, userId, 'supportStreak', { shop: shop.name, days: streak }, `/shop/${shopId}`);
+        }
+        return { shopId, supportedToday: true, days: days.length, totalDays, streak, today: day };
+      });
       if (!result) throw fail(SUPPORT_FAILED_KEY);
       return result;
     },

@@ -21,6 +21,7 @@ import {
 } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/app-error';
+import { offsetOf, pageOf } from '../../lib/paging';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import { inTransaction } from '../ledger/transaction';
 import type { UploadsRepository } from '../uploads/uploads.repository';
@@ -100,13 +101,6 @@ export const toWithdrawalRecord = (row: WithdrawalRow, network = ''): Withdrawal
 /** A network's address format, when the operator gave one. */
 const matchesNetwork = (channel: ChannelRow, address: string) =>
   !channel.addressPattern || new RegExp(channel.addressPattern).test(address);
-
-const page = <T>(list: T[], total: number, query: RecordQuery): Page<T> => ({
-  list,
-  total,
-  page: query.page,
-  pageSize: query.pageSize,
-});
 
 export const createWalletService = ({ db, wallet, ledger, uploads, users, provider, config, now, notifier }: Deps) => {
   const usableChannel = async (id: number, method: ChannelRow['method']) => {
@@ -282,24 +276,14 @@ export const createWalletService = ({ db, wallet, ledger, uploads, users, provid
     },
 
     async listRecharges(userId: number | null, query: RecordQuery): Promise<Page<RechargeRecord>> {
-      const { rows, total } = await wallet.listRecharges(
-        userId,
-        query.status,
-        (query.page - 1) * query.pageSize,
-        query.pageSize,
-      );
-      return page(rows.map(toRechargeRecord), total, query);
+      const { rows, total } = await wallet.listRecharges(userId, query.status, offsetOf(query), query.pageSize);
+      return pageOf(rows.map(toRechargeRecord), total, query);
     },
 
     async listWithdrawals(userId: number | null, query: RecordQuery): Promise<Page<WithdrawalRecord>> {
-      const { rows, total } = await wallet.listWithdrawals(
-        userId,
-        query.status,
-        (query.page - 1) * query.pageSize,
-        query.pageSize,
-      );
+      const { rows, total } = await wallet.listWithdrawals(userId, query.status, offsetOf(query), query.pageSize);
       const names = rows.some((row) => row.channelId) ? await channelNames() : new Map<number, string>();
-      return page(
+      return pageOf(
         rows.map((row) => toWithdrawalRecord(row, row.channelId ? names.get(row.channelId) : '')),
         total,
         query,
