@@ -1,4 +1,5 @@
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Envelope } from '@marketplace/shared/contracts';
 
 export { expect };
 export type { Page };
@@ -52,36 +53,66 @@ interface Fixtures {
   demoPage: Page;
 }
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
+interface ProductCard {
+  id: number;
+  title: string;
+  unitPrice: number;
+}
+export interface ProductDetail extends ProductCard {
+  stock: number;
+  specs: { name: string; options: string[] }[];
+}
+export interface BagView {
+  shops: { items: { id: number }[] }[];
 }
 
-/** Puts one in-stock product in the bag, selected, and returns the checkout path the bag would open. */
-export const checkoutPath = async (page: Page): Promise<string> => {
+/** The data of a successful API answer; any refusal throws with its message. */
+export const dataOf = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
+  const body = (await response.json()) as Envelope<T>;
+  if (body.code !== 1) throw new Error(`${response.url()} answered ${body.code} ${body.msg}`);
+  return body.data;
+};
+
+/** The signed-in shopper's API, with the token the app keeps in its Admin-Token cookie. */
+export const shopperApi = async (page: Page) => {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
   if (!cookie) throw new Error('not signed in');
   const headers = { token: decodeURIComponent(cookie.value) };
-  const data = async <T>(response: Awaited<ReturnType<Page['request']['get']>>) => {
-    const body = (await response.json()) as Envelope<T>;
-    if (body.code !== 1) throw new Error(`${response.url()} answered ${body.code} ${body.msg}`);
-    return body.data;
-  };
-  const hot = await data<{ list: { id: number }[] }>(
-    await page.request.get('/api/catalogue/hot_products?page=1&pageSize=5', { headers }),
-  );
-  const productId = hot.list[0]?.id;
-  if (!productId) throw new Error('no product');
-  const product = await data<{ specs: { name: string; options: string[] }[] }>(
-    await page.request.get(`/api/catalogue/product?id=${productId}`, { headers }),
-  );
-  const spec = Object.fromEntries(product.specs.map((s) => [s.name, s.options[0] ?? '']));
-  await data(await page.request.post('/api/bag/add', { headers, data: { productId, spec, quantity: 1 } }));
-  await data(await page.request.post('/api/bag/select', { headers, data: { selected: true, all: true } }));
-  const bag = await data<{ shops: { items: { id: number }[] }[] }>(await page.request.get('/api/bag', { headers }));
-  const ids = bag.shops.flatMap((shop) => shop.items.map((item) => item.id));
-  return `/checkout?items=${ids.join(',')}`;
+  const get = async <T>(url: string) => dataOf<T>(await page.request.get(url, { headers }));
+  const post = async <T>(url: string, data: unknown) => dataOf<T>(await page.request.post(url, { headers, data }));
+  return { get, post };
+};
+
+export type ShopperApi = Awaited<ReturnType<typeof shopperApi>>;
+
+/** Empties the bag, then puts `count` in-stock products in it (first option of each spec), selected. */
+export const fillBag = async (api: ShopperApi, skip: number, count: number): Promise<ProductDetail[]> => {
+  const bag = await api.get<BagView>('/api/bag');
+  const itemIds = bag.shops.flatMap((shop) => shop.items.map((item) => item.id));
+  if (itemIds.length > 0) await api.post('/api/bag/remove', { itemIds });
+  const hot = await api.get<{ list: ProductCard[] }>('/api/catalogue/hot_products?page=1&pageSize=20');
+  const chosen: ProductDetail[] = [];
+  for (const card of hot.list.slice(skip)) {
+    if (chosen.length === count) break;
+    const product = await api.get<ProductDetail>(`/api/catalogue/product?id=${card.id}`);
+    // Enough for the promo code's minimum spend ($20) in one go.
+    const quantity = Math.max(1, Math.ceil(2_000 / product.unitPrice));
+    if (product.stock < quantity + 1) continue;
+    const spec = Object.fromEntries(product.specs.map((s) => [s.name, s.options[0] ?? '']));
+    await api.post('/api/bag/add', { productId: product.id, spec, quantity });
+    chosen.push(product);
+  }
+  expect(chosen).toHaveLength(count);
+  await api.post('/api/bag/select', { selected: true, all: true });
+  return chosen;
+};
+
+/** A bag holding one in-stock product, selected; returns the checkout path the bag would open. */
+export const checkoutPath = async (page: Page): Promise<string> => {
+  const api = await shopperApi(page);
+  await fillBag(api, 0, 1);
+  const bag = await api.get<BagView>('/api/bag');
+  return `/checkout?items=${bag.shops.flatMap((shop) => shop.items.map((item) => item.id)).join(',')}`;
 };
 
 export const test = base.extend<Fixtures>({

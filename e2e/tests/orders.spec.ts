@@ -1,28 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO, expect, test, type Page } from '../fixtures';
+import { dataOf, DEMO, expect, fillBag, shopperApi, test, type Page, type ShopperApi } from '../fixtures';
 
 /*
  * Issue 5 journeys as a shopper lives them, with the operator's part (ship, refund decision) done
  * through the admin API with the credential global-setup gives the server.
  */
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-interface ProductCard {
-  id: number;
-  title: string;
-  unitPrice: number;
-}
-interface ProductDetail extends ProductCard {
-  stock: number;
-  specs: { name: string; options: string[] }[];
-}
-interface BagView {
-  shops: { items: { id: number }[] }[];
-}
 
 const adminToken = (): string => {
   const token = process.env.E2E_ADMIN_TOKEN;
@@ -30,50 +11,10 @@ const adminToken = (): string => {
   return token;
 };
 
-const dataOf = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-  const body = (await response.json()) as Envelope<T>;
-  if (body.code !== 1) throw new Error(`${response.url()} answered ${body.code} ${body.msg}`);
-  return body.data;
-};
-
-/** The signed-in shopper's API, with the token the app keeps in its Admin-Token cookie. */
-const shopperApi = async (page: Page) => {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
-  if (!cookie) throw new Error('not signed in');
-  const headers = { token: decodeURIComponent(cookie.value) };
-  const get = async <T>(url: string) => dataOf<T>(await page.request.get(url, { headers }));
-  const post = async <T>(url: string, data: unknown) => dataOf<T>(await page.request.post(url, { headers, data }));
-  return { get, post };
-};
-
 const operator = (page: Page) => ({
   post: async <T>(url: string, data: unknown) =>
     dataOf<T>(await page.request.post(url, { headers: { 'admin-token': adminToken() }, data })),
 });
-
-type ShopperApi = Awaited<ReturnType<typeof shopperApi>>;
-
-/** Empties the bag, then puts `count` in-stock products in it (first option of each spec), selected. */
-const fillBag = async (api: ShopperApi, skip: number, count: number): Promise<ProductDetail[]> => {
-  const bag = await api.get<BagView>('/api/bag');
-  const itemIds = bag.shops.flatMap((shop) => shop.items.map((item) => item.id));
-  if (itemIds.length > 0) await api.post('/api/bag/remove', { itemIds });
-  const hot = await api.get<{ list: ProductCard[] }>('/api/catalogue/hot_products?page=1&pageSize=20');
-  const chosen: ProductDetail[] = [];
-  for (const card of hot.list.slice(skip)) {
-    if (chosen.length === count) break;
-    const product = await api.get<ProductDetail>(`/api/catalogue/product?id=${card.id}`);
-    // Enough for the promo code's minimum spend ($20) in one go.
-    const quantity = Math.max(1, Math.ceil(2_000 / product.unitPrice));
-    if (product.stock < quantity + 1) continue;
-    const spec = Object.fromEntries(product.specs.map((s) => [s.name, s.options[0] ?? '']));
-    await api.post('/api/bag/add', { productId: product.id, spec, quantity });
-    chosen.push(product);
-  }
-  expect(chosen).toHaveLength(count);
-  await api.post('/api/bag/select', { selected: true, all: true });
-  return chosen;
-};
 
 const orderCard = (page: Page, orderNo: string) => page.getByRole('article', { name: `Order No. ${orderNo}` });
 

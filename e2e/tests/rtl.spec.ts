@@ -59,14 +59,15 @@ for (const language of LANGUAGES) {
     test.setTimeout(120_000);
     await useLanguage(page, language);
     const checkout = await checkoutPath(page);
+    // [name, path, whether the screen has a back arrow (inner pages; tab roots have none)]
     const screens = [
-      ['home', '/home'],
-      ['detail', '/detail/1'],
-      ['bag', '/bag'],
-      ['checkout', checkout],
-      ['profile', '/profile'],
+      ['home', '/home', false],
+      ['detail', '/detail/1', true],
+      ['bag', '/bag', false],
+      ['checkout', checkout, true],
+      ['profile', '/profile', false],
     ] as const;
-    for (const [name, path] of screens) {
+    for (const [name, path, hasBack] of screens) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.locator('html')).toHaveAttribute('lang', language.htmlLang);
@@ -88,17 +89,18 @@ for (const language of LANGUAGES) {
 
       // Inner pages: the back arrow points right (mirrored), at the start (right) side of the header.
       const back = page.locator('.adm-nav-bar-back').first();
-      if ((await back.count()) > 0 && (await back.isVisible())) {
+      if (hasBack) {
+        await expect(back, `${path}: no back arrow`).toBeVisible();
         const transform = await back
           .locator('svg')
           .evaluate((svg) => getComputedStyle(svg.closest('.adm-nav-bar-back-arrow') ?? svg).transform);
         expect(transform, `${path}: back arrow is not mirrored`).toMatch(/^matrix\(-1, 0, 0, 1/);
         const header = await page.locator('.adm-nav-bar').first().boundingBox();
         const box = await back.boundingBox();
-        if (header && box)
-          expect(box.x + box.width / 2, `${path}: back control is not on the right`).toBeGreaterThan(
-            header.x + header.width / 2,
-          );
+        if (!header || !box) throw new Error(`${path}: the header or the back arrow has no box`);
+        expect(box.x + box.width / 2, `${path}: back control is not on the right`).toBeGreaterThan(
+          header.x + header.width / 2,
+        );
       }
     }
   });
