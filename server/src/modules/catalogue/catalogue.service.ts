@@ -62,13 +62,16 @@ export const createCatalogueService = ({
   catalogue,
   views,
   shared = createAnswerCache(),
+  now = Date.now,
 }: {
   catalogue: CatalogueRepository;
   views?: ViewCounter;
   /** Keeps the answers that are the same for every shopper for a few seconds. */
   shared?: AnswerCache;
+  /** The clock the hot keywords' minute is measured on. */
+  now?: () => number;
 }) => {
-  let hotKeywords: { at: number; keywords: string[] } | undefined;
+  const keywords = createAnswerCache({ ttlMs: HOT_KEYWORDS_TTL_MS, maxEntries: 1, now });
   const requireShop = async (shopId: number, userId: number | null) => {
     const shop = await catalogue.findShop(shopId, userId);
     if (!shop) throw fail('err.catalogue.shopNotFound');
@@ -210,11 +213,8 @@ export const createCatalogueService = ({
     },
 
     /** Ranked over the whole catalogue, so computed at most once a minute. */
-    async hotKeywords(): Promise<string[]> {
-      if (!hotKeywords || hotKeywords.at < Date.now() - HOT_KEYWORDS_TTL_MS) {
-        hotKeywords = { at: Date.now(), keywords: await catalogue.hotKeywords(HOT_KEYWORD_COUNT) };
-      }
-      return hotKeywords.keywords;
+    hotKeywords(): Promise<string[]> {
+      return keywords.get('hotKeywords', () => catalogue.hotKeywords(HOT_KEYWORD_COUNT));
     },
   };
 };
