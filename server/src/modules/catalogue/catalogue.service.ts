@@ -15,6 +15,7 @@ import {
   type ShopProductsQuery,
 } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
+import { offsetOf, pageOf } from '../../lib/paging';
 import { productImageUrl, shopLogoUrl } from '../images/images.service';
 import { createAnswerCache, type AnswerCache } from './answer-cache';
 import type { ViewCounter } from './view-counter';
@@ -50,14 +51,6 @@ export const toShopCard = (row: ShopCardRow): ShopCard => ({
 
 const average = (sum: number, count: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : 0);
 
-const page = <R, T>(
-  { rows, total }: { rows: R[]; total: number },
-  query: CataloguePageQuery,
-  map: (row: R) => T,
-): Page<T> => ({ list: rows.map(map), total, page: query.page, pageSize: query.pageSize });
-
-const offsetOf = (query: CataloguePageQuery) => (query.page - 1) * query.pageSize;
-
 export const createCatalogueService = ({
   catalogue,
   views,
@@ -92,15 +85,17 @@ export const createCatalogueService = ({
     },
 
     hotProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
-      return shared.get(`hot:${query.page}:${query.pageSize}`, async () =>
-        page(await catalogue.listProducts({}, 'sales', offsetOf(query), query.pageSize), query, toProductCard),
-      );
+      return shared.get(`hot:${query.page}:${query.pageSize}`, async () => {
+        const { rows, total } = await catalogue.listProducts({}, 'sales', offsetOf(query), query.pageSize);
+        return pageOf(rows.map(toProductCard), total, query);
+      });
     },
 
     popularProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
-      return shared.get(`popular:${query.page}:${query.pageSize}`, async () =>
-        page(await catalogue.listProducts({}, 'seen', offsetOf(query), query.pageSize), query, toProductCard),
-      );
+      return shared.get(`popular:${query.page}:${query.pageSize}`, async () => {
+        const { rows, total } = await catalogue.listProducts({}, 'seen', offsetOf(query), query.pageSize);
+        return pageOf(rows.map(toProductCard), total, query);
+      });
     },
 
     searchProducts(query: ProductSearchQuery): Promise<Page<ProductCard>> {
@@ -116,18 +111,19 @@ export const createCatalogueService = ({
         query.pageSize,
       ]);
       return shared.get(key, async () => {
-        const result = await catalogue.listProducts(
+        const { rows, total } = await catalogue.listProducts(
           { keyword: keyword || undefined, category, minPrice, maxPrice },
           sort,
           offsetOf(query),
           query.pageSize,
         );
-        return page(result, query, toProductCard);
+        return pageOf(rows.map(toProductCard), total, query);
       });
     },
 
     async hotShops(userId: number | null, query: CataloguePageQuery): Promise<Page<ShopCard>> {
-      return page(await catalogue.hotShops(userId, offsetOf(query), query.pageSize), query, toShopCard);
+      const { rows, total } = await catalogue.hotShops(userId, offsetOf(query), query.pageSize);
+      return pageOf(rows.map(toShopCard), total, query);
     },
 
     async productDetail(productId: number, userId: number | null): Promise<ProductDetail> {
@@ -173,8 +169,13 @@ export const createCatalogueService = ({
       // A refusal (unknown shop) is a failed read: never kept.
       return shared.get(`shop:${query.id}:${query.sort}:${query.page}:${query.pageSize}`, async () => {
         if ((await catalogue.shopName(query.id)) === undefined) throw fail('err.catalogue.shopNotFound');
-        const result = await catalogue.listProducts({ shopId: query.id }, query.sort, offsetOf(query), query.pageSize);
-        return page(result, query, toProductCard);
+        const { rows, total } = await catalogue.listProducts(
+          { shopId: query.id },
+          query.sort,
+          offsetOf(query),
+          query.pageSize,
+        );
+        return pageOf(rows.map(toProductCard), total, query);
       });
     },
 
@@ -189,7 +190,8 @@ export const createCatalogueService = ({
     },
 
     async followedShops(userId: number, query: CataloguePageQuery): Promise<Page<ShopCard>> {
-      return page(await catalogue.followedShops(userId, offsetOf(query), query.pageSize), query, toShopCard);
+      const { rows, total } = await catalogue.followedShops(userId, offsetOf(query), query.pageSize);
+      return pageOf(rows.map(toShopCard), total, query);
     },
 
     async saveProduct(userId: number, productId: number): Promise<SaveResult> {
@@ -205,7 +207,8 @@ export const createCatalogueService = ({
     },
 
     async savedProducts(userId: number, query: CataloguePageQuery): Promise<Page<ProductCard>> {
-      return page(await catalogue.savedProducts(userId, offsetOf(query), query.pageSize), query, toProductCard);
+      const { rows, total } = await catalogue.savedProducts(userId, offsetOf(query), query.pageSize);
+      return pageOf(rows.map(toProductCard), total, query);
     },
 
     async suggestions(keyword: string): Promise<string[]> {
