@@ -43,9 +43,8 @@ export {
   type Messages,
 } from './i18n/load-messages';
 export { translate } from './i18n/translate';
-export { applyHtmlLangPlurals, htmlLangPlurals, localeOf } from './i18n/plural-rules';
-export { formatDate, formatDateTime, formatDecimal, formatMoneyIn, formatPercent } from './i18n/format';
-export { useLocaleFormat, type LocaleFormat } from './i18n/use-locale-format';
+export { applyHtmlLangPlurals, htmlLangPlurals } from './i18n/plural-rules';
+export { formatDate, formatDateTime, formatDecimal, formatPercent } from './i18n/format';
 export { useDirection } from './i18n/use-direction';
 
 export { toastFail, toastSuccess, type ToastText } from './ui/toast';

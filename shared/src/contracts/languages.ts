@@ -108,3 +108,15 @@ export const isLanguageCode = (value: unknown): value is LanguageCode =>
 
 export const findLanguage = (code: string | null | undefined): Language | undefined =>
   LANGUAGES.find((lang) => lang.file_name === code);
+
+/**
+ * The BCP 47 tag whose CLDR rules a spec code follows. Bundles, headers, cookies and file names
+ * keep the spec's codes (`jp`, `cr`, `pk`, …), but several of them are not the language's tag
+ * (`cr` is Cree, `kr` Kanuri, `jp` nothing at all), so plurals and `Intl` formatting read the
+ * language's `htmlLang` instead (`jp` → `ja`, `cr` → `cs`, `pk` → `ur`). A value that is not one
+ * of the 34 codes is returned unchanged.
+ */
+export const localeOf = (code: string | null | undefined): string => {
+  if (!code) return 'en';
+  return findLanguage(code)?.htmlLang ?? code;
+};

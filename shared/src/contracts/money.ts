@@ -1,15 +1,14 @@
-import { findLanguage } from './languages';
+import { localeOf } from './languages';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 const moneyFormat = (lang: string): Intl.NumberFormat => {
   // A spec code (`jp`, `cr`, `pk`) formats by its language's BCP 47 tag; a BCP 47 tag is used as is.
-  const locale = findLanguage(lang)?.htmlLang ?? lang;
+  const locale = localeOf(lang);
   let format = moneyFormats.get(locale);
   if (!format) {
     try {
-      // `narrowSymbol`: always "$", never "US$" or "USD" (spec: currency is shown as dollar), with
-      // the language's digits, separators and symbol position ("$1,234.56", "1.234,56 $", "1 234,56 $").
+      // The language's digits, separators and symbol position ("$1,234.56", "1.234,56 $").
       format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
     } catch {
       return moneyFormat('en');
@@ -20,10 +19,21 @@ const moneyFormat = (lang: string): Intl.NumberFormat => {
 };
 
 /**
+ * The dollar sign is always "$" (spec: currency is shown as dollar). `narrowSymbol` gives it in most
+ * languages, but CLDR's narrow symbol for USD is still "US$" in some (Arabic), so the currency part
+ * is replaced rather than trusted.
+ */
+const DOLLAR = '$';
+
+/**
  * The one money formatter: integer cents shown as dollars (spec: currency is shown as dollar), in
  * the way of `lang` (one of the 34 codes or a BCP 47 tag; English by default: `$1,234.56`).
  */
-export const formatMoney = (cents: number, lang = 'en'): string => moneyFormat(lang).format(cents / 100);
+export const formatMoney = (cents: number, lang = 'en'): string =>
+  moneyFormat(lang)
+    .formatToParts(cents / 100)
+    .map((part) => (part.type === 'currency' ? DOLLAR : part.value))
+    .join('');
 
 /** Parses a dollar amount typed by a person into integer cents, or null when not a valid amount. */
 export const parseMoney = (input: string): number | null => {

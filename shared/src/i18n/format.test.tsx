@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { act } from 'react';
-import { formatMoney } from '@marketplace/shared/contracts';
+import { formatMoney, LANGUAGE_CODES } from '@marketplace/shared/contracts';
 import { initTestI18n } from '../testing/init-test-i18n';
 import { Money } from '../ui/money';
-import { formatDate, formatDateTime, formatDecimal, formatMoneyIn, formatPercent } from './format';
+import { formatDate, formatDateTime, formatDecimal, formatPercent } from './format';
 
 // Local time, so the expectation does not depend on the machine's time zone.
 const AT = new Date(2026, 0, 31, 14, 5, 9);
@@ -14,20 +14,29 @@ describe('money in the shopper language', () => {
     expect(formatMoney(1234)).toBe('$12.34');
     expect(formatMoney(123456, 'en')).toBe('$1,234.56');
     expect(formatMoney(-500)).toBe('-$5.00');
-    expect(formatMoneyIn(1234, 'en')).toBe('$12.34');
   });
 
   it('stays in dollars with the language separators and symbol position', () => {
-    expect(formatMoneyIn(123456, 'de')).toBe('1.234,56\u00a0$');
-    expect(formatMoneyIn(123456, 'fr')).toBe('1\u202f234,56\u00a0$');
-    expect(formatMoneyIn(123456, 'zh-cn')).toBe('$1,234.56');
-    expect(formatMoneyIn(123456, 'jp')).toBe('$1,234.56');
-    expect(formatMoneyIn(123456, 'ch')).toBe("$\u00a01'234.56");
-    for (const lang of ['cr', 'pk', 'ar', 'kr', 'bgr']) expect(formatMoneyIn(123456, lang)).toMatch(/\$/);
+    expect(formatMoney(123456, 'de')).toBe('1.234,56\u00a0$');
+    expect(formatMoney(123456, 'fr')).toBe('1\u202f234,56\u00a0$');
+    expect(formatMoney(123456, 'zh-cn')).toBe('$1,234.56');
+    expect(formatMoney(123456, 'jp')).toBe('$1,234.56');
+    expect(formatMoney(123456, 'ch')).toBe("$\u00a01'234.56");
+    for (const lang of ['cr', 'pk', 'ar', 'kr', 'bgr']) expect(formatMoney(123456, lang)).toMatch(/\$/);
+  });
+
+  it('shows "$" (never "US$" or "USD") in every language, Arabic included, with its digits', () => {
+    const arabic = formatMoney(1234, 'ar');
+    expect(arabic).not.toMatch(/US|USD/);
+    expect(arabic).toContain('$');
+    // Arabic digits or Latin ones, as the runtime's CLDR data has them for `ar`, with its decimal sign.
+    expect(arabic.replace(/[^\d\u0660-\u0669]/g, '')).toMatch(/^(1234|\u0661\u0662\u0663\u0664)$/);
+    expect(arabic).toContain(new Intl.NumberFormat('ar').format(12.34));
+    for (const lang of LANGUAGE_CODES) expect(formatMoney(123456, lang)).not.toMatch(/US|USD|[A-Z]{2}\$/);
   });
 
   it('never throws on a value that is not a language', () => {
-    expect(formatMoneyIn(1234, '../../etc')).toBe('$12.34');
+    expect(formatMoney(1234, '../../etc')).toBe('$12.34');
     expect(formatMoney(1234, '../../etc')).toBe('$12.34');
   });
 });

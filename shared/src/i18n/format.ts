@@ -1,5 +1,4 @@
-import { formatMoney } from '@marketplace/shared/contracts';
-import { localeOf } from './plural-rules';
+import { localeOf } from '@marketplace/shared/contracts';
 
 /**
  * Locale formatting with `Intl`, by the language's `htmlLang` (`jp` → `ja`, `pk` → `ur`): dates,
@@ -75,6 +74,3 @@ export const formatPercent = (ratio: number, lang: string, fractionDigits = 2): 
       }),
   ).format(ratio);
 };
-
-/** Integer cents as dollars in the language's way (see `formatMoney`). */
-export const formatMoneyIn = (cents: number, lang: string): string => formatMoney(cents, safeLocale(lang));

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import { LANGUAGES } from '@marketplace/shared/contracts';
-import { htmlLangPlurals, localeOf } from './plural-rules';
+import { LANGUAGES, localeOf } from '@marketplace/shared/contracts';
+import { htmlLangPlurals } from './plural-rules';
 
 const FAMILY = {
   item_zero: 'zero {{count}}',

@@ -1,17 +1,5 @@
 import type { i18n as I18n, ThirdPartyModule } from 'i18next';
-import { findLanguage } from '@marketplace/shared/contracts';
-
-/**
- * The BCP 47 tag whose CLDR rules a spec code follows. Bundles, headers, cookies and file names
- * keep the spec's codes (`jp`, `cr`, `pk`, …), but several of them are not the language's tag
- * (`cr` is Cree, `kr` Kanuri, `jp` nothing at all), so plurals and `Intl` formatting read the
- * language's `htmlLang` instead (`jp` → `ja`, `cr` → `cs`, `pk` → `ur`). A value that is not one
- * of the 34 codes is returned unchanged.
- */
-export const localeOf = (code: string | null | undefined): string => {
-  if (!code) return 'en';
-  return findLanguage(code)?.htmlLang ?? code;
-};
+import { localeOf } from '@marketplace/shared/contracts';
 
 interface PluralResolverLike {
   getRule(code: string, options?: { ordinal?: boolean }): Intl.PluralRules | undefined;

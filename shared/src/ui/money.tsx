@@ -1,7 +1,8 @@
-import { useLocaleFormat } from '../i18n/use-locale-format';
+import { formatMoney } from '@marketplace/shared/contracts';
+import { useTranslation } from 'react-i18next';
 
 /** Integer cents shown as dollars in the shopper's language, the one way every screen shows money. */
 export const Money = ({ cents }: { cents: number }) => {
-  const { money } = useLocaleFormat();
-  return <span>{money(cents)}</span>;
+  const { i18n } = useTranslation();
+  return <span>{formatMoney(cents, i18n?.language || 'en')}</span>;
 };
