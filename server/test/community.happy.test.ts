@@ -8,6 +8,7 @@ import type {
   SupportRecord,
   SupportStatus,
 } from '@marketplace/shared/contracts';
+import { DEFAULT_COMMUNITY_CONFIG } from '../src/config/config';
 import { shopSupports } from '../src/db/schema';
 import { supportDayOf } from '../src/modules/community/support-day';
 import { createTestApp, type TestApp } from './harness';
@@ -138,7 +139,7 @@ describe('support day in the configured time zone', () => {
     const day = new Date().toISOString().slice(0, 10);
     let clock = new Date(`${day}T15:30:00Z`);
     const app = await createTestApp({
-      community: { supportTimeZone: zone, sellerPlatformUrl: 'https://seller.example.com/signup' },
+      community: { ...DEFAULT_COMMUNITY_CONFIG, supportTimeZone: zone },
       now: () => clock,
     });
     try {

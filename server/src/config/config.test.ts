@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { DEFAULT_COMMUNITY_CONFIG, loadConfig } from './config';
 
 describe('production defaults', () => {
   it('seeds the demo shopper and catalogue on the embedded database', () => {
@@ -15,5 +15,24 @@ describe('production defaults', () => {
     expect(loadConfig({}).wallet).toEqual({ serviceChargeBp: 100, minWithdrawCents: 100 });
     expect(loadConfig({ WITHDRAW_SERVICE_CHARGE_BP: '250' }).wallet?.serviceChargeBp).toBe(250);
     expect(loadConfig({ WITHDRAW_SERVICE_CHARGE_BP: '0' }).wallet?.serviceChargeBp).toBe(0);
+  });
+});
+
+describe('community settings', () => {
+  it('fall back to the one set of defaults and read SUPPORT_TIME_ZONE and SELLER_PLATFORM_URL', () => {
+    expect(loadConfig({}).community).toEqual(DEFAULT_COMMUNITY_CONFIG);
+    expect(loadConfig({ SUPPORT_TIME_ZONE: ' ', SELLER_PLATFORM_URL: ' ' }).community).toEqual(
+      DEFAULT_COMMUNITY_CONFIG,
+    );
+    expect(
+      loadConfig({ SUPPORT_TIME_ZONE: 'Asia/Shanghai', SELLER_PLATFORM_URL: ' https://sell.example.org/join ' })
+        .community,
+    ).toEqual({ supportTimeZone: 'Asia/Shanghai', sellerPlatformUrl: 'https://sell.example.org/join' });
+  });
+
+  it('refuse to start with a time zone that does not exist', () => {
+    expect(() => loadConfig({ SUPPORT_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      'SUPPORT_TIME_ZONE is not a time zone: Mars/Olympus',
+    );
   });
 });

@@ -43,13 +43,26 @@ export interface AppConfig {
   wallet?: { serviceChargeBp: number; minWithdrawCents: number };
   /** Operator API credential (`admin-token` header); unset = generated into DATA_DIR/admin.token. */
   adminToken?: string;
-  /** Shop support and merchant sign-up: the zone whose calendar day counts, and the seller platform's URL. */
-  community?: { supportTimeZone: string; sellerPlatformUrl: string };
+  /** Shop support and merchant sign-up; unset = DEFAULT_COMMUNITY_CONFIG. */
+  community?: CommunityConfig;
 }
+
+export interface CommunityConfig {
+  /** IANA zone whose calendar day a support counts for (`SUPPORT_TIME_ZONE`). */
+  supportTimeZone: string;
+  /** The separate seller platform merchant sign-up leads to (`SELLER_PLATFORM_URL`). */
+  sellerPlatformUrl: string;
+}
+
+/** The only place the community defaults are declared: the environment's fallback and the app's. */
+export const DEFAULT_COMMUNITY_CONFIG: Readonly<CommunityConfig> = Object.freeze({
+  supportTimeZone: 'UTC',
+  sellerPlatformUrl: 'https://seller.example.com/signup',
+});
 
 /** The time zone a support day is counted in; an unknown zone stops the start instead of counting wrong days. */
 export const supportTimeZone = (value: string | undefined): string => {
-  const zone = value?.trim() || 'UTC';
+  const zone = value?.trim() || DEFAULT_COMMUNITY_CONFIG.supportTimeZone;
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone: zone });
   } catch {
@@ -57,9 +70,6 @@ export const supportTimeZone = (value: string | undefined): string => {
   }
   return zone;
 };
-
-/** Where "merchant sign-up" leads: a separate seller platform outside this app. */
-export const DEFAULT_SELLER_PLATFORM_URL = 'https://seller.example.com/signup';
 
 const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
@@ -107,7 +117,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     },
     community: {
       supportTimeZone: supportTimeZone(env.SUPPORT_TIME_ZONE),
-      sellerPlatformUrl: env.SELLER_PLATFORM_URL?.trim() || DEFAULT_SELLER_PLATFORM_URL,
+      sellerPlatformUrl: env.SELLER_PLATFORM_URL?.trim() || DEFAULT_COMMUNITY_CONFIG.sellerPlatformUrl,
     },
     wallet: {
       serviceChargeBp: env.WITHDRAW_SERVICE_CHARGE_BP === '0' ? 0 : int(env.WITHDRAW_SERVICE_CHARGE_BP, 100),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_SELLER_PLATFORM_URL, type AppConfig } from '../../config/config';
+import { DEFAULT_COMMUNITY_CONFIG, type AppConfig } from '../../config/config';
 import type { Db } from '../../db/client';
 import { createOperatorAuth, resolveAdminToken } from '../admin/admin-auth';
 import { createLedgerRepository } from '../ledger/ledger.repository';
@@ -22,7 +22,7 @@ export const registerCommunity = async (
     ledger: createLedgerRepository(db),
     users: userService,
     notifier: createNotifier(db),
-    config: config.community ?? { supportTimeZone: 'UTC', sellerPlatformUrl: DEFAULT_SELLER_PLATFORM_URL },
+    config: config.community ?? DEFAULT_COMMUNITY_CONFIG,
     now: config.now,
   });
   await service.ensureVipLevels();

@@ -20,6 +20,7 @@ import {
   type VipUpgradeBody,
   type VipUpgradeResult,
 } from '@marketplace/shared/contracts';
+import type { CommunityConfig } from '../../config/config';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/app-error';
 import { offsetOf, pageOf } from '../../lib/paging';
@@ -32,13 +33,6 @@ import type { UserRow } from '../user/user.repository';
 import type { UserService } from '../user/user.service';
 import type { ComplaintRow, CommunityRepository, VipLevelRow, VipPurchaseRow } from './community.repository';
 import { streakOf, supportDayOf } from './support-day';
-
-export interface CommunityConfig {
-  /** IANA zone whose calendar day a support counts for (`SUPPORT_TIME_ZONE`). */
-  supportTimeZone: string;
-  /** The separate seller platform merchant sign-up leads to (`SELLER_PLATFORM_URL`). */
-  sellerPlatformUrl: string;
-}
 
 /** The levels a fresh database starts with; operators change them (`vip-level-set`). */
 export const DEFAULT_VIP_LEVELS: VipLevelRow[] = [
