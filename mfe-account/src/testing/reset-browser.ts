@@ -1,10 +1,9 @@
 import { TOKEN_COOKIE } from '@marketplace/shared/contracts';
-import { act } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
+import { clearOverlays } from '@marketplace/shared/testing';
 
-/** Each test starts logged out, with no open toast and an empty repeat-submit record. */
-export const resetBrowser = () => {
-  act(() => Toast.clear());
+/** Each test starts logged out, with no open toast or dialog and an empty repeat-submit record. */
+export const resetBrowser = async () => {
+  await clearOverlays();
   document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   sessionStorage.clear();
   jest.restoreAllMocks();

@@ -1,5 +1,4 @@
-import { act } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
+import { clearOverlays } from '@marketplace/shared/testing';
 import type { Envelope } from '@marketplace/shared/contracts';
 
 type Reply = { status?: number; body: Envelope };
@@ -48,8 +47,8 @@ export const fakeApi = (routes: Record<string, Handler | Reply>) => {
 };
 
 /** Each test starts with no open toast or dialog and an empty repeat-submit record. */
-export const resetBrowser = () => {
-  act(() => Toast.clear());
+export const resetBrowser = async () => {
+  await clearOverlays();
   sessionStorage.clear();
   jest.restoreAllMocks();
 };

@@ -27,8 +27,8 @@ const fill = async (fields: Record<string, string>) => {
 const back = jest.fn();
 
 describe('/addressForm', () => {
-  beforeEach(() => {
-    resetBrowser();
+  beforeEach(async () => {
+    await resetBrowser();
     back.mockReset();
     setBackHandler(back);
   });

@@ -11,8 +11,8 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit'
 
 describe('/complaint', () => {
   const goBack = jest.fn();
-  beforeEach(() => {
-    resetBrowser();
+  beforeEach(async () => {
+    await resetBrowser();
     goBack.mockReset();
     setBackHandler(goBack);
   });

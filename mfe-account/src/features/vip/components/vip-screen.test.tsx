@@ -1,6 +1,5 @@
 import type { VipInfo } from '@marketplace/shared/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { Dialog } from 'antd-mobile';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
@@ -27,9 +26,8 @@ const userEvent = userEventBase.setup({ pointerEventsCheck: PointerEventsCheckLe
 const level = (name: string) => screen.findByRole('article', { name });
 
 describe('/vip', () => {
+  // resetBrowser closes a confirmation a previous test left open, so each test clicks its own.
   beforeEach(resetBrowser);
-  // A confirm dialog lives outside the screen; one left open would answer the next test's click.
-  afterEach(() => act(() => Dialog.clear()));
 
   it('shows the current level and each level with its price in dollars and its benefits', async () => {
     fakeApi({ 'GET /api/user/vip': ok(vipInfo(1)), 'GET /api/user/getUserInfo': ok(demoUser) });
@@ -140,10 +138,6 @@ describe('/vip', () => {
     await userEvent.click(within(await level('VIP 1')).getByRole('button', { name: 'Upgrade to VIP 1' }));
     const dialog = await screen.findByRole('form', { name: 'Pay for the VIP upgrade' });
     await userEvent.type(within(dialog).getByLabelText('Payment code'), '123456');
-    // The previous test's confirmation may still be closing: this one must be the dialog clicked.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Go to settings' })).toBeNull(), {
-      timeout: 5_000,
-    });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Go to settings' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/changePayPwd'));
