@@ -81,9 +81,10 @@ test('community: support once a day → history → rank rises; complaint; merch
     expect(before).toContain(shop.name);
     const row = page.getByRole('article', { name: shop.name, exact: true });
     await expect(row).toContainText('You supported 0 days');
-    await row.getByRole('button', { name: 'Support', exact: true }).click();
+    // Named by its text and the shop, so it is this row's button and no other.
+    await page.getByRole('button', { name: `Support ${shop.name}`, exact: true }).click();
     await expect(page.getByText('Support Successful', { exact: true })).toBeVisible();
-    await expect(row.getByRole('button', { name: 'Supported today', exact: true })).toBeDisabled();
+    await expect(row.getByRole('button', { name: `Supported today ${shop.name}`, exact: true })).toBeDisabled();
     await expect(row).toContainText('You supported 1 day');
   });
 

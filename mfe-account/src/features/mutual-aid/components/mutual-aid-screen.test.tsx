@@ -41,9 +41,11 @@ describe('/mutualAid', () => {
     const sunrise = await row('Sunrise Outdoor');
     expect(sunrise).toHaveTextContent('You supported 4 days');
     expect(sunrise).toHaveTextContent('14 support days in all');
-    expect(within(sunrise).getByRole('button', { name: 'Support' })).toBeEnabled();
+    // Each row's button is named by its text and then the shop, so one can be told from another.
+    expect(screen.getByRole('button', { name: 'Support Sunrise Outdoor' })).toBeEnabled();
+    expect(within(sunrise).getByRole('button', { name: 'Support Sunrise Outdoor' })).toHaveTextContent(/^Support$/);
     expect(within(sunrise).getByRole('link', { name: 'Sunrise Outdoor' })).toHaveAttribute('href', '/shop/3');
-    expect(within(await row('Tech Hub')).getByRole('button', { name: 'Supported today' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Supported today Tech Hub' })).toBeDisabled();
     expect(calls[0]?.body).toEqual({ page: 1, pageSize: 20 });
     expect(screen.getByRole('link', { name: 'Support history' })).toHaveAttribute('href', '/mutualAidhHistroy');
   });
@@ -55,11 +57,15 @@ describe('/mutualAid', () => {
     });
     await renderScreen(<MutualAidScreen />, { path: '/mutualAid', session: signedIn() });
 
-    await userEvent.click(within(await row('Sunrise Outdoor')).getByRole('button', { name: 'Support' }));
+    await userEvent.click(
+      within(await row('Sunrise Outdoor')).getByRole('button', { name: 'Support Sunrise Outdoor' }),
+    );
 
     expect(await screen.findByText('Support Successful')).toBeInTheDocument();
     const sunrise = await row('Sunrise Outdoor');
-    await waitFor(() => expect(within(sunrise).getByRole('button', { name: 'Supported today' })).toBeDisabled());
+    await waitFor(() =>
+      expect(within(sunrise).getByRole('button', { name: 'Supported today Sunrise Outdoor' })).toBeDisabled(),
+    );
     expect(sunrise).toHaveTextContent('You supported 5 days');
     expect(calls.find((call) => call.path === '/api/merchant/assist')?.body).toEqual({ shopId: 3 });
   });
@@ -72,11 +78,15 @@ describe('/mutualAid', () => {
     });
     await renderScreen(<MutualAidScreen />, { path: '/mutualAid', session: signedIn() });
 
-    await userEvent.click(within(await row('Sunrise Outdoor')).getByRole('button', { name: 'Support' }));
+    await userEvent.click(
+      within(await row('Sunrise Outdoor')).getByRole('button', { name: 'Support Sunrise Outdoor' }),
+    );
 
     expect(await screen.findByText('Support Failed')).toBeInTheDocument();
     const sunrise = await row('Sunrise Outdoor');
-    await waitFor(() => expect(within(sunrise).getByRole('button', { name: 'Supported today' })).toBeDisabled());
+    await waitFor(() =>
+      expect(within(sunrise).getByRole('button', { name: 'Supported today Sunrise Outdoor' })).toBeDisabled(),
+    );
     expect(screen.getAllByText('Support Failed')).toHaveLength(1);
     expect(calls.find((call) => call.path === '/api/merchant/assistStatus')?.body).toEqual({ shopId: 3 });
   });

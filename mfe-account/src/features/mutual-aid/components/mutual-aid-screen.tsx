@@ -22,6 +22,7 @@ interface SupportRowProps {
 const SupportRow = ({ record, busy, onSupport }: SupportRowProps) => {
   const { t } = useTranslation('account');
   const nameId = `support-shop-${record.shopId}`;
+  const actionId = `support-action-${record.shopId}`;
   return (
     <article className="support-row" aria-labelledby={nameId}>
       {record.logo && (
@@ -42,6 +43,7 @@ const SupportRow = ({ record, busy, onSupport }: SupportRowProps) => {
           {t('mutualAid.myDays', { count: record.days })} · {t('mutualAid.totalDays', { count: record.totalDays })}
         </p>
       </div>
+      {/* Named by its text and then the shop ("Support Sunrise Outdoor"): one row's button from another. */}
       <Button
         size="small"
         color="primary"
@@ -49,8 +51,9 @@ const SupportRow = ({ record, busy, onSupport }: SupportRowProps) => {
         disabled={record.supportedToday}
         loading={busy}
         onClick={() => onSupport(record.shopId)}
+        aria-labelledby={`${actionId} ${nameId}`}
       >
-        {record.supportedToday ? t('mutualAid.supportedToday') : t('mutualAid.support')}
+        <span id={actionId}>{record.supportedToday ? t('mutualAid.supportedToday') : t('mutualAid.support')}</span>
       </Button>
     </article>
   );
