@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
 import { EmptyState, PageHeader, PagedList } from '@marketplace/shared';
 import { PRODUCT_CATEGORIES, type ShopCard } from '@marketplace/shared/contracts';
-import { CATEGORY_ICONS, productsOfCategory } from '../../categories/category-icons';
+import { CATEGORY_ICONS, productsOfCategory, useCategoryName } from '../../categories/categories';
 import { useLazyListHotShopsQuery } from '../../shops/api';
 import ShopTile from '../../shops/components/shop-tile';
 import './explore-screen.css';
@@ -14,6 +14,7 @@ const SHOP_PAGE_SIZE = 20;
 /** `/explore`: every category, then the hot shops ranking (sales and accumulated support days). */
 export default function ExploreScreen() {
   const { t } = useTranslation('catalogue');
+  const categoryName = useCategoryName();
   const [listHotShops] = useLazyListHotShopsQuery();
   const loadPage = useCallback(
     (page: number) => listHotShops({ page, pageSize: SHOP_PAGE_SIZE }).unwrap(),
@@ -24,11 +25,10 @@ export default function ExploreScreen() {
       <PageHeader title={t('title.explore')} hideBack />
       <List header={t('explore.intro')}>
         {PRODUCT_CATEGORIES.map((category) => (
-          // i18n-keys: category.computer, category.electrical, category.outdoors, category.familyLife, category.health, category.menClothing, category.womenClothing, category.food, category.mobilePhone, category.toys
           <List.Item key={category} prefix={<span aria-hidden="true">{CATEGORY_ICONS[category]}</span>} arrow>
             {/* A real link (antd's clickable item is an anchor without href, invisible to assistive tech). */}
             <Link className="catalogue-explore__link" to={productsOfCategory(category)}>
-              {t(`category.${category}`)}
+              {categoryName(category)}
             </Link>
           </List.Item>
         ))}

@@ -9,6 +9,7 @@ import {
   type ProductCategory,
   type ProductSort,
 } from '@marketplace/shared/contracts';
+import { useCategoryName } from '../../categories/categories';
 import { buildProductsUrl } from '../products-url';
 import './filter-screen.css';
 
@@ -17,6 +18,7 @@ const ANY = '';
 /** `/filter`: choose category, order and price range, then open the matching product list. */
 export default function FilterScreen() {
   const { t } = useTranslation('catalogue');
+  const categoryName = useCategoryName();
   const navigate = useNavigate();
   const [category, setCategory] = useState<ProductCategory | typeof ANY>(ANY);
   const [sort, setSort] = useState<ProductSort>('sales');
@@ -51,9 +53,8 @@ export default function FilterScreen() {
             <Space direction="vertical" block>
               <Radio value={ANY}>{t('filter.anyCategory')}</Radio>
               {PRODUCT_CATEGORIES.map((key) => (
-                // i18n-keys: category.computer, category.electrical, category.outdoors, category.familyLife, category.health, category.menClothing, category.womenClothing, category.food, category.mobilePhone, category.toys
                 <Radio key={key} value={key}>
-                  {t(`category.${key}`)}
+                  {categoryName(key)}
                 </Radio>
               ))}
             </Space>

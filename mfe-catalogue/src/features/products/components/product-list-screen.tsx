@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@marketplace/shared';
 import type { ProductSort } from '@marketplace/shared/contracts';
+import { useCategoryName } from '../../categories/categories';
 import { useLazySearchProductsQuery } from '../api';
 import { readListFilter } from '../query-filter';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from './product-grid';
@@ -15,6 +16,7 @@ import './product-list-screen.css';
  */
 export default function ProductListScreen() {
   const { t } = useTranslation('catalogue');
+  const categoryName = useCategoryName();
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => readListFilter(params), [params]);
   const [searchProducts] = useLazySearchProductsQuery();
@@ -30,11 +32,10 @@ export default function ProductListScreen() {
     setParams(next, { replace: true });
   };
 
-  // i18n-keys: category.computer, category.electrical, category.outdoors, category.familyLife, category.health, category.menClothing, category.womenClothing, category.food, category.mobilePhone, category.toys
   const title = filter.keyword
     ? t('search.resultsFor', { keyword: filter.keyword })
     : filter.category
-      ? t(`category.${filter.category}`)
+      ? categoryName(filter.category)
       : t('title.products');
 
   return (
