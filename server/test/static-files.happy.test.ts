@@ -17,6 +17,13 @@ beforeAll(async () => {
     path.join(shellDir, 'assets', 'vendor.0a1b2c3d.js'),
     `export const words = '${'marketplace '.repeat(2000)}';`,
   );
+  // Language files (LocaleAssetsPlugin): unhashed names inside a content-hashed folder.
+  mkdirSync(path.join(shellDir, 'locales-0a1b2c3d', 'common'), { recursive: true });
+  writeFileSync(path.join(shellDir, 'locales-0a1b2c3d', 'common', 'en.json'), '{"ok":"OK"}');
+  mkdirSync(path.join(shellDir, 'locales'), { recursive: true });
+  writeFileSync(path.join(shellDir, 'locales', 'en.json'), '{"ok":"OK"}');
+  mkdirSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'locales-4e5f6a7b', 'wallet'), { recursive: true });
+  writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'locales-4e5f6a7b', 'wallet', 'de.json'), '{"a":"b"}');
   mkdirSync(path.join(deployDir, 'mfe-wallet', '1.0.0'), { recursive: true });
   writeFileSync(path.join(deployDir, 'manifest.json'), '{"updatedAt":"x","remotes":{}}');
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'mf-manifest.json'), '{}');
@@ -94,6 +101,38 @@ describe('static files (embedded setup)', () => {
     }
     const chunk = await t.app.inject({ method: 'GET', url: '/mfe/mfe-wallet/1.0.0/screens.1a2b3c4d.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('caches language files in a content-hashed folder as immutable, an unhashed folder not', async () => {
+    const cacheOf = async (url: string) => {
+      const reply = await t.app.inject({ method: 'GET', url });
+      return {
+        url,
+        status: reply.statusCode,
+        type: reply.headers['content-type'],
+        cache: reply.headers['cache-control'],
+      };
+    };
+    const immutable = 'public, max-age=31536000, immutable';
+    const json = expect.stringMatching(/^application\/json/);
+    expect(await cacheOf('/locales-0a1b2c3d/common/en.json')).toEqual({
+      url: '/locales-0a1b2c3d/common/en.json',
+      status: 200,
+      type: json,
+      cache: immutable,
+    });
+    expect(await cacheOf('/mfe/mfe-wallet/1.0.0/locales-4e5f6a7b/wallet/de.json')).toEqual({
+      url: '/mfe/mfe-wallet/1.0.0/locales-4e5f6a7b/wallet/de.json',
+      status: 200,
+      type: json,
+      cache: immutable,
+    });
+    expect(await cacheOf('/locales/en.json')).toEqual({
+      url: '/locales/en.json',
+      status: 200,
+      type: json,
+      cache: 'no-cache',
+    });
   });
 
   it('answers a real 404 for a missing file under /mfe and never the shell', async () => {

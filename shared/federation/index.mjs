@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { LocaleAssetsPlugin } from './locale-assets-plugin.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { RoutesJsonPlugin } from './routes-json-plugin.mjs';
 import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
@@ -240,6 +241,8 @@ export const createAppConfig =
           // their own copy (halves each remoteEntry.js). A remote served alone keeps its own.
           experiments: remote ? { externalRuntime: production && !serving } : { provideExternalRuntime: true },
         }),
+        // Language files as static JSON fetched by URL (process.env.LOCALES_DIR), none of them in the JS.
+        new LocaleAssetsPlugin({ folder }),
         remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.json') }),
         production && !remote && new StartupPreloadPlugin({ chunks: ['startup-libs', 'bootstrap'] }),
         production && !serving && new PrecompressPlugin(),

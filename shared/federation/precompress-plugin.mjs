@@ -1,7 +1,8 @@
 // Writes `<file>.br` and `<file>.gz` beside every content-hashed script, style sheet and JSON file
-// of a production build, so the server sends them as they are (@fastify/static `preCompressed`)
-// instead of compressing the same bytes again for every browser: maximum brotli quality costs
-// nothing at request time, and the first screen's bytes are what a phone network waits for.
+// (language files too: their folder is hashed) of a production build, so the server sends them as
+// they are (@fastify/static `preCompressed`) instead of compressing the same bytes again for every
+// browser: maximum brotli quality costs nothing at request time, and the first screen's bytes are
+// what a phone network waits for.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +17,8 @@ const COMPRESSIBLE = /\.(js|css|json|html|svg)$/;
  * copy left from before would be served instead of the new file; the server compresses those itself.
  */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** A file inside a content-hashed folder (`locales-3f9a1c2b/common/en.json`, LocaleAssetsPlugin). */
+const IN_HASHED_FOLDER = /(?:^|\/)[a-z]+-[0-9a-f]{8}\//i;
 /** Below this a compressed copy saves no round trip (the server's on-the-fly threshold too). */
 const MIN_BYTES = 1024;
 
@@ -27,7 +30,7 @@ export class PrecompressPlugin {
       await Promise.all(
         compilation
           .getAssets()
-          .filter(({ name }) => COMPRESSIBLE.test(name) && HASHED.test(name))
+          .filter(({ name }) => COMPRESSIBLE.test(name) && (HASHED.test(name) || IN_HASHED_FOLDER.test(name)))
           .map(async ({ name, source }) => {
             const buffer = source.buffer();
             if (buffer.length < MIN_BYTES) return;

@@ -39,6 +39,7 @@ export {
   addRemoteNamespace,
   loadCommonMessages,
   loadErrorMessages,
+  loadLocaleFile,
   loadWithFallback,
   type Messages,
 } from './i18n/load-messages';

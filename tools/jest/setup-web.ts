@@ -1,1 +1,26 @@
 import '@testing-library/jest-dom';
+
+// What the build provides to the language loaders (shared/src/i18n/load-messages.ts): Rspack's public
+// path, and the folder LocaleAssetsPlugin emits the language files to (`locales-<hash8>` in a build).
+Object.assign(globalThis, { __webpack_public_path__: '/' });
+process.env.LOCALES_DIR = 'locales';
+
+/*
+ * Language files are fetched by URL in the browser. Tests answer those URLs from the files on disk
+ * through the loaders' one seam, so a test's fake `fetch` (fakeFetch, fakeApi) sees only API calls:
+ * `/locales/<namespace>/<code>.json` reads the file the i18n table (tools/i18n-keys.cjs) names for
+ * them; an unknown namespace or a missing file rejects, as a failed fetch does.
+ */
+jest.mock('../../shared/src/i18n/fetch-locale', () => {
+  const { readFile } = jest.requireActual<typeof import('node:fs/promises')>('node:fs/promises');
+  const path = jest.requireActual<typeof import('node:path')>('node:path');
+  const { NAMESPACES, localeFile } = jest.requireActual<typeof import('../i18n-keys.cjs')>('../i18n-keys.cjs');
+  const root = path.resolve(__dirname, '../..');
+  return {
+    fetchLocale: async (url: string) => {
+      const match = /^\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(url);
+      if (!match?.[1] || !match[2] || !NAMESPACES.includes(match[1])) throw new Error(`no language file at ${url}`);
+      return JSON.parse(await readFile(path.join(root, localeFile(match[1], match[2])), 'utf8')) as unknown;
+    },
+  };
+});

@@ -1,5 +1,5 @@
-import { loadWithFallback, type Messages } from '@marketplace/shared';
+import { loadLocaleFile, type Messages } from '@marketplace/shared';
 
-/** The account texts of a language; each file is its own chunk, and a language without one reads English. */
+/** The account texts of a language: this build's static file, fetched by URL; a language without one reads English. */
 export const loadAccountMessages = (lang: string): Promise<Messages> =>
-  loadWithFallback(lang, async (code) => (await import(`./${code}.json`)).default as Messages);
+  loadLocaleFile(lang, `${__webpack_public_path__}${process.env.LOCALES_DIR}/account`);

@@ -1,5 +1,5 @@
 import React, { lazy } from 'react';
-import { loadWithFallback, registerReactCopy, type Messages, type RemoteModule } from '@marketplace/shared';
+import { loadLocaleFile, registerReactCopy, type RemoteModule } from '@marketplace/shared';
 
 registerReactCopy(React, 'mfe_orders');
 
@@ -12,8 +12,8 @@ const CommentScreen = lazy(() => import('../features/comment/components/comment-
 
 const orders: RemoteModule = {
   namespace: 'orders',
-  loadMessages: (lang) =>
-    loadWithFallback(lang, async (code) => (await import(`../locales/${code}.json`)).default as Messages),
+  // This build's language files (static assets beside remoteEntry.js), fetched by URL.
+  loadMessages: (lang) => loadLocaleFile(lang, `${__webpack_public_path__}${process.env.LOCALES_DIR}/orders`),
   screens: {
     '/myPurchases/:status?': OrderListScreen,
     '/order': OrderListScreen,

@@ -1,33 +1,49 @@
 import type { i18n as I18n } from 'i18next';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '@marketplace/shared/contracts';
+import { fetchLocale } from './fetch-locale';
 
 export type Messages = Record<string, unknown>;
 
-const messagesOf = (module: { default?: Messages } & Messages): Messages => module.default ?? module;
+declare global {
+  /**
+   * The build's public path at run time, set by Rspack: `/` for the shell, `/mfe/<area>/<version>/`
+   * for a remote (`publicPath: 'auto'`). Read in each app's own code, so a remote's URLs are its own.
+   */
+  const __webpack_public_path__: string;
+}
 
 /**
- * Only the 34 codes ever reach the import, so a language value cannot walk the file system; a
- * code without a file yet falls back to English. The bundler turns each template import into a
- * map of the files present, so adding `<lang>.json` is all a new language takes.
+ * Only the 34 codes ever reach `load`, so a language value cannot walk the server's folders; a
+ * language whose file cannot be read (missing, offline) falls back to English.
  */
 export const loadWithFallback = async (lang: string, load: (code: string) => Promise<Messages>): Promise<Messages> => {
   if (isLanguageCode(lang) && lang !== DEFAULT_LANGUAGE) {
     try {
       return await load(lang);
     } catch {
-      // No file for this language yet: English below.
+      // No file for this language, or it could not be fetched: English below.
     }
   }
   return load(DEFAULT_LANGUAGE);
 };
 
+/**
+ * The messages of `lang` from `<dir>/<code>.json`, English when that fails. Language files are static
+ * assets of each build (`<public path><process.env.LOCALES_DIR>/<namespace>/<code>.json`, see
+ * shared/federation/locale-assets-plugin.mjs), so no language adds a byte to the JavaScript: build
+ * `dir` in the app's own module from `__webpack_public_path__` and `process.env.LOCALES_DIR`.
+ */
+export const loadLocaleFile = (lang: string, dir: string): Promise<Messages> =>
+  loadWithFallback(lang, (code) => fetchLocale(`${dir}/${code}.json`));
+
+/** This build's language files: the copy of the shared package that runs reads its own build's. */
+const sharedLocales = (ns: string) => `${__webpack_public_path__}${process.env.LOCALES_DIR}/${ns}`;
+
 /** The `common` namespace: shell and shared UI texts. */
-export const loadCommonMessages = (lang: string): Promise<Messages> =>
-  loadWithFallback(lang, async (code) => messagesOf(await import(`./locales/${code}/common.json`)));
+export const loadCommonMessages = (lang: string): Promise<Messages> => loadLocaleFile(lang, sharedLocales('common'));
 
 /** The `errors` namespace: the server's message catalogue (`err.*`, `ok.*`). */
-export const loadErrorMessages = (lang: string): Promise<Messages> =>
-  loadWithFallback(lang, async (code) => messagesOf(await import(`../contracts/messages/${code}.json`)));
+export const loadErrorMessages = (lang: string): Promise<Messages> => loadLocaleFile(lang, sharedLocales('errors'));
 
 const addBundles = async (i18n: I18n, ns: string, load: (lang: string) => Promise<Messages>, lang: string) => {
   // English is loaded beside the chosen language so a key missing there falls back word for word.

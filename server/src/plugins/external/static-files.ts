@@ -23,16 +23,22 @@ const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Bundler content hashes look like `main.3f9a1c2b.js` or `chunk-3f9a1c2b.css`. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** Or a file inside a content-hashed folder: the language files, `locales-3f9a1c2b/common/en.json`. */
+const IN_HASHED_FOLDER = /(?:^|\/)[a-z]+-[0-9a-f]{8}\//i;
 const MANIFEST_FILE = 'manifest.json';
 const BUCKET_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The file a precompressed copy (`main.3f9a1c2b.js.br`) stands for: its cache rule is that file's. */
 const original = (file: string) => file.replace(/\.(br|gz)$/, '');
 
-const shellCacheControl = (served: string) => {
-  const file = original(served);
-  return file.endsWith('.html') || !HASHED.test(file) ? NO_CACHE : IMMUTABLE;
+/** Whether a file's bytes never change under its path; `relative` is its path below the served folder. */
+const isHashed = (relative: string) => {
+  const file = original(relative).split(path.sep).join('/');
+  return HASHED.test(file) || IN_HASHED_FOLDER.test(file);
 };
+
+const shellCacheControl = (relative: string) =>
+  original(relative).endsWith('.html') || !isHashed(relative) ? NO_CACHE : IMMUTABLE;
 
 /** A browser's canary bucket from its Cookie header: an integer 0-99, or null when absent or malformed. */
 export const readBucket = (cookieHeader: string | undefined): number | null => {
@@ -135,8 +141,8 @@ export const staticFilesPlugin = fp<StaticOptions>(
         // Only content-hashed files inside `<remote>/<version>/` are immutable. A version folder can be
         // rebuilt in place (`npm start` redeploys with --replace), so its unhashed entry points
         // (remoteEntry.js, mf-manifest.json) are revalidated on every load: never stale after a rebuild.
-        const depth = path.relative(deployDir, file).split(path.sep).length;
-        res.header('Cache-Control', depth >= 3 && HASHED.test(original(file)) ? IMMUTABLE : NO_CACHE);
+        const [, , ...inVersion] = path.relative(deployDir, file).split(path.sep);
+        res.header('Cache-Control', inVersion.length > 0 && isHashed(inVersion.join('/')) ? IMMUTABLE : NO_CACHE);
       },
     });
 
@@ -151,7 +157,7 @@ export const staticFilesPlugin = fp<StaticOptions>(
       index: ['index.html'],
       cacheControl: false,
       preCompressed: true,
-      setHeaders: (res, file) => res.header('Cache-Control', shellCacheControl(file)),
+      setHeaders: (res, file) => res.header('Cache-Control', shellCacheControl(path.relative(shellDir, file))),
     });
     app.serveSpa = (_request, reply) => reply.sendFile('index.html', shellDir);
   },
