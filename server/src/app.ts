@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { resolveAltchaKey } from './lib/altcha-key';
 import { ok } from './lib/envelope';
+import { createOperatorAuth, resolveAdminToken } from './modules/admin/admin-auth';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
 import { registerCommunity } from './modules/community/community.register';
 import { createOutboxMailer, type Mailer } from './modules/mail/mailer';
@@ -77,10 +78,12 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
 
     await app.register(verificationRoutes, { service: verification });
     await app.register(userRoutes, { service: userService, verification, authRateLimit: config.authRateLimit });
-    await registerOrders(app, { db: database.db, config, users, userService });
+    // One operator credential for every operator route: resolved (or generated into DATA_DIR) once.
+    const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
+    await registerOrders(app, { db: database.db, config, users, userService, operators });
     await registerCatalogue(app, database.db);
-    await registerSupport(app, { db: database.db, config });
-    await registerCommunity(app, { db: database.db, config, userService });
+    await registerSupport(app, { db: database.db, config, operators });
+    await registerCommunity(app, { db: database.db, config, userService, operators });
     await app.register(staticFilesPlugin, { shellDir: config.shellDir, deployDir: config.deployDir });
     await app.ready();
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_COMMUNITY_CONFIG, type AppConfig } from '../../config/config';
 import type { Db } from '../../db/client';
-import { createOperatorAuth, resolveAdminToken } from '../admin/admin-auth';
+import type { OperatorAuth } from '../admin/admin-auth';
 import { createLedgerRepository } from '../ledger/ledger.repository';
 import { createNotifier } from '../support/notifier';
 import type { UserService } from '../user/user.service';
@@ -13,9 +13,13 @@ import { createCommunityService } from './community.service';
 /** Wires shop support, complaints, merchant sign-up and VIP with their operator API (one line in app.ts). */
 export const registerCommunity = async (
   app: FastifyInstance,
-  { db, config, userService }: { db: Db; config: AppConfig; userService: UserService },
+  {
+    db,
+    config,
+    userService,
+    operators,
+  }: { db: Db; config: AppConfig; userService: UserService; operators: OperatorAuth },
 ) => {
-  const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
   const service = createCommunityService({
     db,
     community: createCommunityRepository(db),

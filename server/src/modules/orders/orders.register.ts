@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { createAddressesRepository } from '../addresses/addresses.repository';
 import { addressesRoutes } from '../addresses/addresses.routes';
 import { createAddressesService } from '../addresses/addresses.service';
-import { createOperatorAuth, resolveAdminToken } from '../admin/admin-auth';
+import type { OperatorAuth } from '../admin/admin-auth';
 import { adminRoutes } from '../admin/admin.routes';
 import { createCheckoutRepository } from '../checkout/checkout.repository';
 import { checkoutRoutes } from '../checkout/checkout.routes';
@@ -36,12 +36,12 @@ interface Deps {
   config: AppConfig;
   users: UserRepository;
   userService: UserService;
+  operators: OperatorAuth;
 }
 
 /** Wires ledger, wallet, addresses, checkout, orders, refunds, comments, uploads and the operator API (one line in app.ts). */
-export const registerOrders = async (app: FastifyInstance, { db, config, users, userService }: Deps) => {
+export const registerOrders = async (app: FastifyInstance, { db, config, users, userService, operators }: Deps) => {
   const now = config.now;
-  const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
   const ledgerRepository = createLedgerRepository(db);
   const ordersRepository = createOrdersRepository(db);
   const uploadsRepository = createUploadsRepository(db);
@@ -52,7 +52,6 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
   const orders = createOrdersService({
     db,
     orders: ordersRepository,
-    ledger: ledgerRepository,
     users: userService,
     notifier,
   });

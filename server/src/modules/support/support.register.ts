@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/client';
-import { createOperatorAuth, resolveAdminToken } from '../admin/admin-auth';
+import type { OperatorAuth } from '../admin/admin-auth';
 import { createNotifier } from './notifier';
 import { supportAdminRoutes } from './support.admin.routes';
 import { createSupportRepository } from './support.repository';
@@ -9,8 +9,10 @@ import { supportRoutes } from './support.routes';
 import { createSupportService } from './support.service';
 
 /** Wires notifications, customer service and the content pages with their operator API (one line in app.ts). */
-export const registerSupport = async (app: FastifyInstance, { db, config }: { db: Db; config: AppConfig }) => {
-  const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
+export const registerSupport = async (
+  app: FastifyInstance,
+  { db, config, operators }: { db: Db; config: AppConfig; operators: OperatorAuth },
+) => {
   const service = createSupportService({
     db,
     support: createSupportRepository(db),
