@@ -172,6 +172,7 @@ export const createCommunityRepository = (db: Db) => ({
       .orderBy(asc(vipLevels.level));
   },
 
+  /** One insert that skips every level already there (ON CONFLICT DO NOTHING on the level key). */
   async seedVipLevels(rows: VipLevelRow[]): Promise<void> {
     await db.insert(vipLevels).values(rows).onConflictDoNothing();
   },

@@ -111,6 +111,7 @@ export const createCommunityService = ({ db, community, ledger, users, notifier,
   });
 
   return {
+    /** On every start: inserts only the default levels that are missing, never overwrites an operator's change. */
     async ensureVipLevels(): Promise<void> {
       await community.seedVipLevels(DEFAULT_VIP_LEVELS);
     },
