@@ -54,6 +54,7 @@ export { PageHeader, type PageHeaderProps } from './ui/page-header';
 export { PagedList, type PagedListProps } from './ui/paged-list';
 export { usePagedList, type PagedList as PagedListController } from './ui/use-paged-list';
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
+export { NamedTabs, type NamedTabsProps } from './ui/named-tabs';
 export { ErrorPanel, type ErrorPanelProps } from './ui/error-panel';
 export { Money } from './ui/money';
 export { PaymentCodePopup, type PaymentCodePopupProps } from './ui/payment-code-popup';

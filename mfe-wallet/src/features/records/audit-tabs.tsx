@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Tabs } from 'antd-mobile';
-import { useDirection } from '@marketplace/shared';
+import type { ReactNode } from 'react';
+import { NamedTabs } from '@marketplace/shared';
 import { AUDIT_FILTERS, type AuditFilter, type AuditStatus } from '@marketplace/shared/contracts';
 
 const isFilter = (value: string | null): value is AuditFilter =>
@@ -14,16 +14,25 @@ export const useAuditFilter = (): [AuditFilter, (filter: AuditFilter) => void] =
   return [isFilter(status) ? status : 'all', (filter) => setParams({ status: filter }, { replace: true })];
 };
 
-export const AuditTabs = ({ value, onChange }: { value: AuditFilter; onChange: (filter: AuditFilter) => void }) => {
+interface AuditTabsProps {
+  value: AuditFilter;
+  onChange: (filter: AuditFilter) => void;
+  /** The records of the chosen filter (the tab panel). */
+  children: ReactNode;
+}
+
+export const AuditTabs = ({ value, onChange, children }: AuditTabsProps) => {
   const { t } = useTranslation('wallet');
-  const direction = useDirection();
   return (
-    <Tabs direction={direction} activeKey={value} onChange={(key) => onChange(key as AuditFilter)}>
-      {AUDIT_FILTERS.map((filter) => (
-        // i18n-keys: audit.filter.all, audit.filter.2, audit.filter.0, audit.filter.1
-        <Tabs.Tab key={filter} title={t(`audit.filter.${filter}`)} />
-      ))}
-    </Tabs>
+    <NamedTabs
+      label={t('audit.label')}
+      // i18n-keys: audit.filter.all, audit.filter.2, audit.filter.0, audit.filter.1
+      tabs={AUDIT_FILTERS.map((filter) => ({ key: filter, title: t(`audit.filter.${filter}`) }))}
+      activeKey={value}
+      onChange={onChange}
+    >
+      {children}
+    </NamedTabs>
   );
 };
 

@@ -60,7 +60,7 @@ describe('/address', () => {
     });
     await renderScreen(<AddressListScreen />, { path: '/address', session: signedIn() });
     await userEvent.click(within(await card('Li Wei')).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the address of Li Wei?' });
     expect(dialog).toHaveTextContent('Delete the address of Li Wei?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 

@@ -49,8 +49,10 @@ export const AddressListScreen = () => {
   };
 
   const remove = async (address: Address) => {
+    const question = t('address.deleteConfirm', { addressee: address.addressee });
     const confirmed = await Dialog.confirm({
-      content: t('address.deleteConfirm', { addressee: address.addressee }),
+      'aria-label': question,
+      content: question,
       confirmText: t('address.delete'),
       cancelText: t('common:cancel'),
     });

@@ -15,6 +15,7 @@ export const LogoutButton = () => {
       </Button>
       <Dialog
         visible={confirming}
+        aria-label={t('setting.logoutTitle')}
         title={t('setting.logoutTitle')}
         content={t('setting.logoutConfirm')}
         onClose={() => setConfirming(false)}

@@ -29,7 +29,7 @@ describe('/setting', () => {
     const user = setupUser();
 
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Log out' });
     expect(calls).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
 

@@ -48,6 +48,7 @@ export const VipScreen = () => {
 
   const askToSetCode = () => {
     void Dialog.confirm({
+      'aria-label': t('errors:err.paymentCodeNotSet'),
       content: t('errors:err.paymentCodeNotSet'),
       confirmText: t('vip.goToSettings'),
       cancelText: t('common:cancel'),

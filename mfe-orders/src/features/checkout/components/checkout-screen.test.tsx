@@ -225,7 +225,7 @@ describe('/checkout', () => {
     await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
 
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'No payment code' });
     expect(dialog).toHaveTextContent('Paying needs a payment code. Set one in settings first.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go to settings' }));
     expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/changePayPwd');

@@ -63,7 +63,7 @@ describe('order actions on the order list', () => {
     await renderScreen(<OrderListScreen />, { path: '/order', session: signedIn() });
     await userEvent.click(within(await card('M1')).getByRole('button', { name: 'Cancel order' }));
 
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Whether to Cancel Order?' });
     expect(dialog).toHaveTextContent('Whether to Cancel Order?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
@@ -92,7 +92,7 @@ describe('order actions on the order list', () => {
     });
     await userEvent.click(within(await card('M2')).getByRole('button', { name: 'Confirm receipt' }));
 
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Is Confirm Received?' });
     expect(dialog).toHaveTextContent('Is Confirm Received?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 

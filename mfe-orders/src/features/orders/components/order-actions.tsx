@@ -33,7 +33,12 @@ export default function OrderActions({ order, onChanged = () => undefined, showD
   const has = (action: OrderAction) => order.actions.includes(action);
 
   const confirmThen = async (content: string, run: () => Promise<{ data?: { msg: string }; error?: unknown }>) => {
-    const yes = await Dialog.confirm({ content, confirmText: t('common:confirm'), cancelText: t('common:cancel') });
+    const yes = await Dialog.confirm({
+      'aria-label': content,
+      content,
+      confirmText: t('common:confirm'),
+      cancelText: t('common:cancel'),
+    });
     if (!yes) return;
     const result = await run();
     if (result.error || !result.data) return;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderSummary, Page } from '@marketplace/shared/contracts';
 import { renderScreen } from '../../../testing/render-screen';
@@ -55,7 +55,11 @@ describe('My purchases', () => {
       'In after-sale',
     ]);
     expect(screen.getByRole('tab', { name: 'Completed' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('article', { name: 'Order No. M20262' })).toHaveTextContent('$129.99');
+    // The tab list is named, and the orders are the panel of the selected tab.
+    expect(screen.getByRole('tablist', { name: 'Order status' })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: 'Completed' });
+    expect(screen.getByRole('tab', { name: 'Completed' })).toHaveAttribute('aria-controls', panel.id);
+    expect(await within(panel).findByRole('article', { name: 'Order No. M20262' })).toHaveTextContent('$129.99');
     expect(screen.queryByRole('article', { name: 'Order No. M20261' })).not.toBeInTheDocument();
   });
 

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Tabs } from 'antd-mobile';
-import { EmptyState, PageHeader, PagedList, useDirection } from '@marketplace/shared';
+import { EmptyState, NamedTabs, PageHeader, PagedList } from '@marketplace/shared';
 import { isOrderStatusTab, ORDER_STATUS_TABS, type OrderSummary } from '@marketplace/shared/contracts';
 import { useLazyListOrdersQuery } from '../api';
 import OrderCard from './order-card';
@@ -12,7 +11,6 @@ const PAGE_SIZE = 10;
 /** `/myPurchases/:status?` and `/order`: the order list with one tab per status; the URL holds the tab. */
 export default function OrderListScreen() {
   const { t } = useTranslation('orders');
-  const direction = useDirection();
   const navigate = useNavigate();
   const { status: param } = useParams();
   // The heading says what the route's title (the browser tab) says.
@@ -31,26 +29,24 @@ export default function OrderListScreen() {
   return (
     <div>
       <PageHeader title={onOrderRoute ? t('title.order') : t('title.myPurchases')} />
-      <Tabs
-        direction={direction}
+      <NamedTabs
+        label={t('detail.status')}
+        // i18n-keys: tabs.all, tabs.0, tabs.1, tabs.2, tabs.3, tabs.4, tabs.-1, tabs.-3, tabs.-2, tabs.-4
+        tabs={ORDER_STATUS_TABS.map((key) => ({ key, title: t(`tabs.${key}`) }))}
         activeKey={status}
         onChange={(key) => navigate(`/myPurchases/${key}`, { replace: true })}
       >
-        {ORDER_STATUS_TABS.map((key) => (
-          // i18n-keys: tabs.all, tabs.0, tabs.1, tabs.2, tabs.3, tabs.4, tabs.-1, tabs.-3, tabs.-2, tabs.-4
-          <Tabs.Tab key={key} title={t(`tabs.${key}`)} />
-        ))}
-      </Tabs>
-      {/* Keyed by status so a tab change starts again from page 1. */}
-      <PagedList<OrderSummary>
-        key={`${status}-${version}`}
-        loadPage={loadPage}
-        pageSize={PAGE_SIZE}
-        renderItem={(order) => <OrderCard order={order} onChanged={reload} />}
-        itemKey={(order) => order.id}
-        label={t('title.myPurchases')}
-        empty={<EmptyState title={t('empty')} />}
-      />
+        {/* Keyed by status so a tab change starts again from page 1. */}
+        <PagedList<OrderSummary>
+          key={`${status}-${version}`}
+          loadPage={loadPage}
+          pageSize={PAGE_SIZE}
+          renderItem={(order) => <OrderCard order={order} onChanged={reload} />}
+          itemKey={(order) => order.id}
+          label={t('title.myPurchases')}
+          empty={<EmptyState title={t('empty')} />}
+        />
+      </NamedTabs>
     </div>
   );
 }

@@ -24,6 +24,7 @@ export const usePayOrders = () => {
   const askToSetCode = useCallback(
     async (): Promise<PayOutcome> =>
       (await Dialog.confirm({
+        'aria-label': t('pay.noCodeTitle'),
         title: t('pay.noCodeTitle'),
         content: t('pay.noCode'),
         confirmText: t('pay.setCode'),

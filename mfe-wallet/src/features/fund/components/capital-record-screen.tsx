@@ -1,8 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Tabs } from 'antd-mobile';
-import { EmptyState, Money, PageHeader, PagedList, formatDateTime, useDirection } from '@marketplace/shared';
+import { EmptyState, Money, NamedTabs, PageHeader, PagedList, formatDateTime } from '@marketplace/shared';
 import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '@marketplace/shared/contracts';
 import { useGetBalanceHistoryQuery, useLazyListFundTransactionsQuery } from '../../wallet/api';
 import '../../wallet/wallet.css';
@@ -19,11 +18,10 @@ const isKindFilter = (value: string | null): value is KindFilter =>
 /** `/capitalRecord` (`bill`): every ledger entry, signed, with the balance after it; a balance chart on top. */
 export default function CapitalRecordScreen() {
   const { t, i18n } = useTranslation('wallet');
-  const direction = useDirection();
   const [params, setParams] = useSearchParams();
   const requested = params.get('kind');
   const kind: KindFilter = isKindFilter(requested) ? requested : 'all';
-  const setKind = (value: string) => setParams(value === 'all' ? {} : { kind: value }, { replace: true });
+  const setKind = (value: KindFilter) => setParams(value === 'all' ? {} : { kind: value }, { replace: true });
   const { data: history } = useGetBalanceHistoryQuery();
   const [listEntries] = useLazyListFundTransactionsQuery();
   const loadPage = useCallback(
@@ -38,42 +36,42 @@ export default function CapitalRecordScreen() {
           <BalanceChart points={history} />
         </Suspense>
       )}
-      <nav aria-label={t('fund.filter')}>
-        <Tabs direction={direction} activeKey={kind} onChange={setKind}>
-          {KIND_FILTERS.map((value) => (
-            // i18n-keys: fund.kinds.all, fund.kinds.payment, fund.kinds.refund, fund.kinds.adjustment, fund.kinds.topup, fund.kinds.withdrawal, fund.kinds.withdrawalRefund, fund.kinds.vip
-            <Tabs.Tab key={value} title={t(`fund.kinds.${value}`)} />
-          ))}
-        </Tabs>
-      </nav>
-      <PagedList<LedgerEntry>
-        key={kind}
-        loadPage={loadPage}
-        pageSize={PAGE_SIZE}
-        label={t('title.capitalRecord')}
-        itemKey={(entry) => entry.id}
-        empty={<EmptyState title={t('records.empty')} />}
-        renderItem={(entry) => (
-          // i18n-keys: fund.kinds.payment, fund.kinds.refund, fund.kinds.adjustment, fund.kinds.topup, fund.kinds.withdrawal, fund.kinds.withdrawalRefund, fund.kinds.vip
-          <article className="wallet-record" aria-label={t(`fund.kinds.${entry.kind}`)}>
-            <h3>
-              <span>{t(`fund.kinds.${entry.kind}`)}</span>
-              <span className={entry.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
-                {entry.amount < 0 ? '−' : '+'}
-                <Money cents={Math.abs(entry.amount)} />
-              </span>
-            </h3>
-            <p>
-              {t('fund.balanceAfter')} <Money cents={entry.balanceAfter} />
-            </p>
-            {entry.reference && <p>{t('fund.reference', { reference: entry.reference })}</p>}
-            {entry.note && <p>{entry.note}</p>}
-            <p>
-              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
-            </p>
-          </article>
-        )}
-      />
+      <NamedTabs
+        label={t('fund.filter')}
+        // i18n-keys: fund.kinds.all, fund.kinds.payment, fund.kinds.refund, fund.kinds.adjustment, fund.kinds.topup, fund.kinds.withdrawal, fund.kinds.withdrawalRefund, fund.kinds.vip
+        tabs={KIND_FILTERS.map((value) => ({ key: value, title: t(`fund.kinds.${value}`) }))}
+        activeKey={kind}
+        onChange={setKind}
+      >
+        <PagedList<LedgerEntry>
+          key={kind}
+          loadPage={loadPage}
+          pageSize={PAGE_SIZE}
+          label={t('title.capitalRecord')}
+          itemKey={(entry) => entry.id}
+          empty={<EmptyState title={t('records.empty')} />}
+          renderItem={(entry) => (
+            // i18n-keys: fund.kinds.payment, fund.kinds.refund, fund.kinds.adjustment, fund.kinds.topup, fund.kinds.withdrawal, fund.kinds.withdrawalRefund, fund.kinds.vip
+            <article className="wallet-record" aria-label={t(`fund.kinds.${entry.kind}`)}>
+              <h3>
+                <span>{t(`fund.kinds.${entry.kind}`)}</span>
+                <span className={entry.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
+                  {entry.amount < 0 ? '−' : '+'}
+                  <Money cents={Math.abs(entry.amount)} />
+                </span>
+              </h3>
+              <p>
+                {t('fund.balanceAfter')} <Money cents={entry.balanceAfter} />
+              </p>
+              {entry.reference && <p>{t('fund.reference', { reference: entry.reference })}</p>}
+              {entry.note && <p>{entry.note}</p>}
+              <p>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+              </p>
+            </article>
+          )}
+        />
+      </NamedTabs>
     </div>
   );
 }

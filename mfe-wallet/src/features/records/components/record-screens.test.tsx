@@ -94,6 +94,9 @@ describe('/topUpRecord', () => {
     }
     expect(statusesAsked(requests, '/api/user/recharge_log')).toEqual(['all', '2', '0', '1']);
     expect(screen.getByRole('tab', { name: 'Passed' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tablist', { name: 'Audit status' })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: 'Passed' });
+    expect(within(panel).getByRole('article', { name: 'Top-up R1001' })).toBeInTheDocument();
   });
 
   it('says so when there is nothing', async () => {

@@ -20,35 +20,36 @@ export default function TopUpRecordScreen() {
   return (
     <div>
       <PageHeader title={t('title.topUpRecord')} />
-      <AuditTabs value={status} onChange={setStatus} />
-      <PagedList<RechargeRecord>
-        key={status}
-        loadPage={loadPage}
-        pageSize={PAGE_SIZE}
-        label={t('title.topUpRecord')}
-        itemKey={(record) => record.id}
-        empty={<EmptyState title={t('records.empty')} />}
-        renderItem={(record) => (
-          // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.card.title, topUp.methods.manual.title
-          <article className="wallet-record" aria-label={t('records.rechargeNo', { no: record.rechargeNo })}>
-            <h3>
-              <span>{t(`topUp.methods.${record.method}.title`)}</span>
-              <StatusLabel status={record.status} />
-            </h3>
-            <p>
-              {t('records.amount')} <Money cents={record.amount} /> · {t('records.arrival')}{' '}
-              <Money cents={record.actualArrival} />
-            </p>
-            <p>
-              {record.network} · {record.address}
-            </p>
-            {record.reason && <p>{t('records.reason', { reason: record.reason })}</p>}
-            <p>
-              <time dateTime={record.createdAt}>{formatDateTime(record.createdAt, i18n.language)}</time>
-            </p>
-          </article>
-        )}
-      />
+      <AuditTabs value={status} onChange={setStatus}>
+        <PagedList<RechargeRecord>
+          key={status}
+          loadPage={loadPage}
+          pageSize={PAGE_SIZE}
+          label={t('title.topUpRecord')}
+          itemKey={(record) => record.id}
+          empty={<EmptyState title={t('records.empty')} />}
+          renderItem={(record) => (
+            // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.card.title, topUp.methods.manual.title
+            <article className="wallet-record" aria-label={t('records.rechargeNo', { no: record.rechargeNo })}>
+              <h3>
+                <span>{t(`topUp.methods.${record.method}.title`)}</span>
+                <StatusLabel status={record.status} />
+              </h3>
+              <p>
+                {t('records.amount')} <Money cents={record.amount} /> · {t('records.arrival')}{' '}
+                <Money cents={record.actualArrival} />
+              </p>
+              <p>
+                {record.network} · {record.address}
+              </p>
+              {record.reason && <p>{t('records.reason', { reason: record.reason })}</p>}
+              <p>
+                <time dateTime={record.createdAt}>{formatDateTime(record.createdAt, i18n.language)}</time>
+              </p>
+            </article>
+          )}
+        />
+      </AuditTabs>
     </div>
   );
 }

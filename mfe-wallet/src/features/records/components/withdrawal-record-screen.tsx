@@ -20,35 +20,36 @@ export default function WithdrawalRecordScreen() {
   return (
     <div>
       <PageHeader title={t('title.depositRecord')} />
-      <AuditTabs value={status} onChange={setStatus} />
-      <PagedList<WithdrawalRecord>
-        key={status}
-        loadPage={loadPage}
-        pageSize={PAGE_SIZE}
-        label={t('title.depositRecord')}
-        itemKey={(record) => record.id}
-        empty={<EmptyState title={t('records.empty')} />}
-        renderItem={(record) => (
-          // i18n-keys: withdraw.types.bank, withdraw.types.onChain
-          <article className="wallet-record" aria-label={t('records.withdrawalNo', { no: record.withdrawalNo })}>
-            <h3>
-              <span>{t(`withdraw.types.${record.drawType}`)}</span>
-              <StatusLabel status={record.status} paid />
-            </h3>
-            <p>
-              {t('records.amount')} <Money cents={record.drawAmount} /> · {t('withdraw.charge')}{' '}
-              <Money cents={record.serviceCharge} /> · {t('withdraw.arrival')} <Money cents={record.actualArrival} />
-            </p>
-            <p>
-              {record.bankName} · {record.account}
-            </p>
-            {record.reason && <p>{t('records.reason', { reason: record.reason })}</p>}
-            <p>
-              <time dateTime={record.createdAt}>{formatDateTime(record.createdAt, i18n.language)}</time>
-            </p>
-          </article>
-        )}
-      />
+      <AuditTabs value={status} onChange={setStatus}>
+        <PagedList<WithdrawalRecord>
+          key={status}
+          loadPage={loadPage}
+          pageSize={PAGE_SIZE}
+          label={t('title.depositRecord')}
+          itemKey={(record) => record.id}
+          empty={<EmptyState title={t('records.empty')} />}
+          renderItem={(record) => (
+            // i18n-keys: withdraw.types.bank, withdraw.types.onChain
+            <article className="wallet-record" aria-label={t('records.withdrawalNo', { no: record.withdrawalNo })}>
+              <h3>
+                <span>{t(`withdraw.types.${record.drawType}`)}</span>
+                <StatusLabel status={record.status} paid />
+              </h3>
+              <p>
+                {t('records.amount')} <Money cents={record.drawAmount} /> · {t('withdraw.charge')}{' '}
+                <Money cents={record.serviceCharge} /> · {t('withdraw.arrival')} <Money cents={record.actualArrival} />
+              </p>
+              <p>
+                {record.bankName} · {record.account}
+              </p>
+              {record.reason && <p>{t('records.reason', { reason: record.reason })}</p>}
+              <p>
+                <time dateTime={record.createdAt}>{formatDateTime(record.createdAt, i18n.language)}</time>
+              </p>
+            </article>
+          )}
+        />
+      </AuditTabs>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Checkbox, Input, Radio, Space, Tabs, type ImageUploadItem } from 'antd-mobile';
-import { ImageUploadField, Money, PageHeader, toastFail, toastSuccess, useDirection } from '@marketplace/shared';
+import { Button, Checkbox, Input, Radio, Space, type ImageUploadItem } from 'antd-mobile';
+import { ImageUploadField, Money, NamedTabs, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
 import { EVIDENCE_METHODS, newRequestId, parseMoney, type EvidenceMethod } from '@marketplace/shared/contracts';
 import { useGetBlockchainInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
 import { copyText } from '../../wallet/copy-text';
@@ -17,7 +17,6 @@ const isEvidenceMethod = (value: string | null): value is EvidenceMethod =>
  */
 export default function EvidenceTopUpScreen() {
   const { t } = useTranslation('wallet');
-  const direction = useDirection();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const method: EvidenceMethod = isEvidenceMethod(params.get('method'))
@@ -64,78 +63,76 @@ export default function EvidenceTopUpScreen() {
   return (
     <div>
       <PageHeader title={t('title.walletTopUp')} />
-      <Tabs
-        direction={direction}
+      <NamedTabs
+        label={t('topUp.chooseMethod')}
+        // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.manual.title
+        tabs={EVIDENCE_METHODS.map((m) => ({ key: m, title: t(`topUp.methods.${m}.title`) }))}
         activeKey={method}
         onChange={(key) => {
           setChannelId(null);
           setParams({ method: key }, { replace: true });
         }}
       >
-        {EVIDENCE_METHODS.map((m) => (
-          // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.manual.title
-          <Tabs.Tab key={m} title={t(`topUp.methods.${m}.title`)} />
-        ))}
-      </Tabs>
-      <form className="wallet-form" aria-label={t(`topUp.methods.${method}.title`)} onSubmit={(e) => void submit(e)}>
-        <Radio.Group value={channel?.id ?? null} onChange={(value) => setChannelId(Number(value))}>
-          <fieldset className="wallet-choices">
-            <legend>{t('evidence.network')}</legend>
-            <Space wrap>
-              {channels.map((c) => (
-                <Radio key={c.id} value={c.id}>
-                  {c.name}
-                </Radio>
-              ))}
-            </Space>
-          </fieldset>
-        </Radio.Group>
-        {channel && (
-          <section className="wallet-field" aria-label={t('evidence.payTo')}>
-            <span>{t('evidence.payTo')}</span>
-            <div className="wallet-address">
-              <code>{channel.address}</code>
-              <Button size="small" onClick={() => void copyText(channel.address)}>
-                {t('copy.button')}
-              </Button>
-            </div>
-            {channel.detail && <p className="wallet-hint">{channel.detail}</p>}
-            <p className="wallet-hint">
-              {t('evidence.minimum')} <Money cents={channel.minAmount} />
-            </p>
-          </section>
-        )}
-        <ul className="wallet-notes" aria-label={t('evidence.notesTitle')}>
-          <li>{t('evidence.notes.sameNetwork')}</li>
-          <li>{t('evidence.notes.unsupported')}</li>
-          <li>{t('evidence.notes.review')}</li>
-        </ul>
-        <div className="wallet-field">
-          <label htmlFor="top-up-amount">{t('evidence.amount')}</label>
-          <Input
-            id="top-up-amount"
-            inputMode="decimal"
-            placeholder="0.00"
-            value={amount}
-            onChange={setAmount}
-            clearable
-          />
-        </div>
-        <div className="wallet-field">
-          <label htmlFor="top-up-address">{t(`evidence.from.${method}`)}</label>
-          <Input id="top-up-address" value={address} onChange={setAddress} maxLength={128} clearable />
-        </div>
-        <div className="wallet-field">
-          <span>{t('evidence.proof')}</span>
-          <ImageUploadField label={t('evidence.proof')} value={evidence} onChange={setEvidence} maxCount={1} />
-        </div>
-        <Checkbox checked={accepted} onChange={setAccepted}>
-          {t('evidence.accept')}
-        </Checkbox>
-        <Button block type="submit" color="primary" size="large" loading={isLoading}>
-          {t('evidence.submit')}
-        </Button>
-      </form>
+        <form className="wallet-form" aria-label={t(`topUp.methods.${method}.title`)} onSubmit={(e) => void submit(e)}>
+          <Radio.Group value={channel?.id ?? null} onChange={(value) => setChannelId(Number(value))}>
+            <fieldset className="wallet-choices">
+              <legend>{t('evidence.network')}</legend>
+              <Space wrap>
+                {channels.map((c) => (
+                  <Radio key={c.id} value={c.id}>
+                    {c.name}
+                  </Radio>
+                ))}
+              </Space>
+            </fieldset>
+          </Radio.Group>
+          {channel && (
+            <section className="wallet-field" aria-label={t('evidence.payTo')}>
+              <span>{t('evidence.payTo')}</span>
+              <div className="wallet-address">
+                <code>{channel.address}</code>
+                <Button size="small" onClick={() => void copyText(channel.address)}>
+                  {t('copy.button')}
+                </Button>
+              </div>
+              {channel.detail && <p className="wallet-hint">{channel.detail}</p>}
+              <p className="wallet-hint">
+                {t('evidence.minimum')} <Money cents={channel.minAmount} />
+              </p>
+            </section>
+          )}
+          <ul className="wallet-notes" aria-label={t('evidence.notesTitle')}>
+            <li>{t('evidence.notes.sameNetwork')}</li>
+            <li>{t('evidence.notes.unsupported')}</li>
+            <li>{t('evidence.notes.review')}</li>
+          </ul>
+          <div className="wallet-field">
+            <label htmlFor="top-up-amount">{t('evidence.amount')}</label>
+            <Input
+              id="top-up-amount"
+              inputMode="decimal"
+              placeholder="0.00"
+              value={amount}
+              onChange={setAmount}
+              clearable
+            />
+          </div>
+          <div className="wallet-field">
+            <label htmlFor="top-up-address">{t(`evidence.from.${method}`)}</label>
+            <Input id="top-up-address" value={address} onChange={setAddress} maxLength={128} clearable />
+          </div>
+          <div className="wallet-field">
+            <span>{t('evidence.proof')}</span>
+            <ImageUploadField label={t('evidence.proof')} value={evidence} onChange={setEvidence} maxCount={1} />
+          </div>
+          <Checkbox checked={accepted} onChange={setAccepted}>
+            {t('evidence.accept')}
+          </Checkbox>
+          <Button block type="submit" color="primary" size="large" loading={isLoading}>
+            {t('evidence.submit')}
+          </Button>
+        </form>
+      </NamedTabs>
     </div>
   );
 }

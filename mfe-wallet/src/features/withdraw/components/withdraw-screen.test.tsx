@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { UserInfo, WithdrawInfo } from '@marketplace/shared/contracts';
 import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
@@ -145,9 +145,10 @@ describe('/withDraw', () => {
     await person.type(screen.getByLabelText('Bank card number'), '4111111111111111');
     await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
     await person.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Please set your payment code in settings first')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Please set your payment code in settings first' });
+    expect(dialog).toHaveTextContent('Please set your payment code in settings first');
     expect(screen.queryByLabelText('Payment code')).not.toBeInTheDocument();
-    await person.click(screen.getByRole('button', { name: 'Go to settings' }));
+    await person.click(within(dialog).getByRole('button', { name: 'Go to settings' }));
     expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/changePayPwd');
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });

@@ -49,6 +49,7 @@ export default function WithdrawScreen() {
   /** Spec section 5: paying (here, withdrawing) needs the payment code; with none set, go to settings. */
   const askToSetCode = () => {
     void Dialog.confirm({
+      'aria-label': t('errors:err.paymentCodeNotSet'),
       content: t('errors:err.paymentCodeNotSet'),
       confirmText: t('withdraw.goToSettings'),
       cancelText: t('common:cancel'),
