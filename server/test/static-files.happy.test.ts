@@ -1,11 +1,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let root: string;
+/**
+ * A built chunk and what PrecompressPlugin writes beside it. Each copy holds other text than the plain
+ * file, so only the copy itself, never the plain file compressed on the fly, can be the answer.
+ */
+const CHUNK = `var big = '${'remote '.repeat(1000)}';`;
+const CHUNK_BR = `${CHUNK} // the .br copy`;
+const CHUNK_GZ = `${CHUNK} // the .gz copy`;
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'mp-static-'));
   const shellDir = path.join(root, 'shell');
@@ -29,12 +36,10 @@ beforeAll(async () => {
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'mf-manifest.json'), '{}');
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'remoteEntry.js'), 'var x;');
   writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'screens.1a2b3c4d.js'), 'var y;');
-  // What PrecompressPlugin writes beside a built chunk; the marker proves these bytes are sent as they are.
-  const chunk = `var big = '${'remote '.repeat(1000)}'; // precompressed`;
   const chunkFile = path.join(deployDir, 'mfe-wallet', '1.0.0', 'big.5e6f7a8b.js');
-  writeFileSync(chunkFile, chunk);
-  writeFileSync(`${chunkFile}.br`, brotliCompressSync(chunk));
-  writeFileSync(`${chunkFile}.gz`, gzipSync(chunk));
+  writeFileSync(chunkFile, CHUNK);
+  writeFileSync(`${chunkFile}.br`, brotliCompressSync(CHUNK_BR));
+  writeFileSync(`${chunkFile}.gz`, gzipSync(CHUNK_GZ));
   t = await createTestApp({ shellDir, deployDir });
 });
 afterAll(async () => {
@@ -71,12 +76,13 @@ describe('static files (embedded setup)', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(br.rawPayload.length).toBeLessThan(200);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK_BR);
     const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(CHUNK_GZ);
     const plain = await t.app.inject({ method: 'GET', url });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toContain('// precompressed');
+    expect(plain.body).toBe(CHUNK);
   });
 
   it('falls back to index.html for client-side routes such as /myPurchases/1', async () => {
