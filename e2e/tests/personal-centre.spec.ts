@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Envelope } from '@marketplace/shared/contracts';
-import { DEMO, expect, test, type Page } from '../fixtures';
+import { DEMO, expect, shopperApi, test, type Page } from '../fixtures';
 
 /*
  * Issue 11: every link of the personal centre opens a real screen; the guard sends an anonymous
@@ -64,6 +64,33 @@ test.describe('personal centre', () => {
       await expect(page).toHaveURL((url) => url.pathname === href.split('?')[0]);
       await expectRealScreen(page, href);
     }
+  });
+
+  test('the browser tab says what the heading says: payment code and adding or editing an address', async ({
+    demoPage: page,
+  }) => {
+    const sameTitle = async (heading: string) => {
+      await expect(page.getByRole('heading', { name: heading, level: 1, exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`${heading} - Marketplace`);
+    };
+    // The demo shopper has a payment code: the screen changes it.
+    await page.goto('/changePayPwd');
+    await sameTitle('Change payment code');
+    await page.goto('/addressForm');
+    await sameTitle('New address');
+    const api = await shopperApi(page);
+    const saved = await api.post<{ id: number }>('/api/user/address_add', {
+      addressee: 'Mei Chen',
+      mobilePhone: '+1 555 0100',
+      area: 'Springfield',
+      detailedAddress: `${Date.now()} Main St`,
+      tag: 'Home',
+      isDefault: false,
+    });
+    await page.goto(`/addressForm/${saved.id}`);
+    await expect(page.getByLabel('Addressee')).toHaveValue('Mei Chen');
+    await sameTitle('Edit address');
+    await api.get(`/api/user/address_del?id=${saved.id}`);
   });
 
   test('help, law and platform pages show their content; a closed channel is "Not Yet Open"', async ({

@@ -55,6 +55,7 @@ export { PagedList, type PagedListProps } from './ui/paged-list';
 export { usePagedList, type PagedList as PagedListController } from './ui/use-paged-list';
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { NamedTabs, type NamedTabsProps } from './ui/named-tabs';
+export { useScreenTitle, useScreenTitleKey } from './ui/screen-title';
 export { ErrorPanel, type ErrorPanelProps } from './ui/error-panel';
 export { Money } from './ui/money';
 export { PaymentCodePopup, type PaymentCodePopupProps } from './ui/payment-code-popup';

@@ -1,11 +1,18 @@
-import { createAppStore, loadCommonMessages, loadErrorMessages, type SessionState } from '@marketplace/shared';
+import {
+  createAppStore,
+  loadCommonMessages,
+  loadErrorMessages,
+  useScreenTitleKey,
+  type SessionState,
+} from '@marketplace/shared';
 import type { UserInfo } from '@marketplace/shared/contracts';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { initReactI18next } from 'react-i18next';
+import { useEffect, type ReactElement } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import routes from '../expose/routes.json';
 import messages from '../locales/en.json';
 
 export const demoUser: UserInfo = {
@@ -35,6 +42,16 @@ const LocationProbe = () => {
   return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
 };
 
+/** Sets the document title as the shell does: the screen's own title key, else its route's. */
+const DocumentTitle = ({ routeTitleKey }: { routeTitleKey: string | undefined }) => {
+  const { t } = useTranslation();
+  const titleKey = useScreenTitleKey() ?? routeTitleKey;
+  useEffect(() => {
+    document.title = titleKey ? t(titleKey) : '';
+  }, [t, titleKey]);
+  return null;
+};
+
 const initI18n = async () => {
   if (i18next.isInitialized) return;
   const [common, errors] = await Promise.all([loadCommonMessages('en'), loadErrorMessages('en')]);
@@ -62,8 +79,10 @@ interface RenderOptions {
 export const renderScreen = async (screen: ReactElement, { path, route, session }: RenderOptions) => {
   await initI18n();
   const store = createAppStore(session);
+  const pattern = route ?? path.split('?')[0];
   const view = render(
     <Provider store={store}>
+      <DocumentTitle routeTitleKey={routes.find((entry) => entry.path === pattern)?.titleKey} />
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={route ?? path.split('?')[0]} element={screen} />

@@ -1,4 +1,4 @@
-import { selectToken, useAppSelector } from '@marketplace/shared';
+import { selectToken, useAppSelector, useScreenTitleKey } from '@marketplace/shared';
 import { SpinLoading } from 'antd-mobile';
 import { Activity, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,11 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
     setKept({ ...kept, [keptPath]: { route, location } });
   }
 
-  useDocumentTitle(diagnostics ? DIAGNOSTICS_TITLE_KEY : (route?.titleKey ?? 'common:notFound.title'));
+  // A screen that is one of two things (adds or edits) names itself; else the route's title.
+  const screenTitleKey = useScreenTitleKey();
+  useDocumentTitle(
+    diagnostics ? DIAGNOSTICS_TITLE_KEY : (screenTitleKey ?? route?.titleKey ?? 'common:notFound.title'),
+  );
   useScrollMemory(keptPath ?? location.pathname, Boolean(keptPath));
 
   // Nothing of a guarded page (not even "Page not found") shows before the guard lets it through.

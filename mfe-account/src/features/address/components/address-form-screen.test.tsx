@@ -61,6 +61,8 @@ describe('/addressForm', () => {
   it('adds an address as the default ("Save successful") and goes back to the list', async () => {
     const { calls } = fakeApi({ 'POST /api/user/address_add': ok({ id: 3 }, 'Save successful') });
     await renderScreen(<AddressFormScreen />, { path: '/addressForm', route: ROUTE, session: signedIn() });
+    expect(screen.getByRole('heading', { name: 'New address', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('New address');
     await fill(valid);
     await userEvent.click(screen.getByRole('switch', { name: 'Set as default address' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -92,6 +94,9 @@ describe('/addressForm', () => {
     });
     await renderScreen(<AddressFormScreen />, { path: '/addressForm/5', route: ROUTE, session: signedIn() });
     expect(await screen.findByDisplayValue('Li Wei')).toBeInTheDocument();
+    // Editing is titled so, in the heading and in the browser tab.
+    expect(screen.getByRole('heading', { name: 'Edit address', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Edit address');
     expect(calls[0]?.search.get('id')).toBe('5');
 
     await fill({ Area: 'Hangzhou' });

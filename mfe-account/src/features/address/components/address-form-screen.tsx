@@ -1,4 +1,4 @@
-import { toastFail, toastSuccess, useGoBack } from '@marketplace/shared';
+import { toastFail, toastSuccess, useGoBack, useScreenTitle } from '@marketplace/shared';
 import { addressBody, type Address } from '@marketplace/shared/contracts';
 import { Button, DotLoading, Form, Input, Switch, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -100,6 +100,8 @@ export const AddressFormScreen = () => {
   const id = parseId(useParams().id);
   const { data, isLoading, isError } = useGetAddressQuery(id ?? 0, { skip: id === null });
   const editing = id !== null;
+  // The browser tab says "Edit address" too, not the route's "New address".
+  useScreenTitle(editing ? 'account:title.addressEdit' : null);
 
   return (
     <AccountPage title={t(editing ? 'title.addressEdit' : 'title.addressForm')}>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
@@ -23,6 +23,8 @@ describe('/changePayPwd', () => {
       session: signedIn(firstTimeUser),
     });
     expect(await screen.findByRole('heading', { name: 'Set payment code' })).toBeInTheDocument();
+    // The browser tab says what the heading says.
+    expect(document.title).toBe('Set payment code');
     expect(screen.queryByLabelText('Old payment code')).not.toBeInTheDocument();
     expect(screen.getByLabelText('New payment code')).toHaveAttribute('inputmode', 'numeric');
 
@@ -34,6 +36,7 @@ describe('/changePayPwd', () => {
     const sent = calls.find((call) => call.path === '/api/user/resetPay');
     expect(sent?.body).toEqual({ oldPaymentCode: '', paymentCode: '246810', confirmPaymentCode: '246810' });
     await screen.findByText('Change payment code');
+    await waitFor(() => expect(document.title).toBe('Change payment code'));
     expect(store.getState().session.userInfo?.hasPaymentCode).toBe(true);
   });
 

@@ -1,4 +1,11 @@
-import { selectUserInfo, toastFail, toastSuccess, useAppSelector, useGoBack } from '@marketplace/shared';
+import {
+  selectUserInfo,
+  toastFail,
+  toastSuccess,
+  useAppSelector,
+  useGoBack,
+  useScreenTitle,
+} from '@marketplace/shared';
 import { resetPayBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +30,8 @@ export const ChangePayPwdScreen = () => {
   const { data } = useGetUserInfoQuery();
   const [changePaymentCode, { isLoading }] = useChangePaymentCodeMutation();
   const hasPaymentCode = (data ?? sessionUser)?.hasPaymentCode ?? false;
+  // Setting the first code or changing it: the heading and the browser tab say which.
+  useScreenTitle(hasPaymentCode ? 'account:payCode.changeTitle' : 'account:payCode.setTitle');
 
   const submit = async (values: Record<string, unknown>) => {
     const oldPaymentCode = hasPaymentCode ? textOf(values.oldPaymentCode) : '';
