@@ -3,9 +3,10 @@ const require = createRequire(import.meta.url);
 const swc = require('./tools/jest/swc.cjs');
 // `.cjs` too: PGlite's CommonJS build uses dynamic import(), which jest's VM only runs once swc rewrites it.
 const transform = { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swc };
-// ESM-only packages that jest must transform to CommonJS (content-disposition and cookie come with fastify).
+// ESM-only packages that jest must transform to CommonJS (content-disposition and cookie come with fastify;
+// p-timeout with p-queue).
 const transformIgnorePatterns = [
-  '/node_modules/(?!(altcha|altcha-lib|content-disposition|cookie|@electric-sql/pglite)/)',
+  '/node_modules/(?!(altcha|altcha-lib|content-disposition|cookie|@electric-sql/pglite|p-queue|p-timeout)/)',
 ];
 
 const web = (name) => ({

@@ -1,6 +1,20 @@
 import { PAYMENT_CODE_MAX_FAILURES, type VerifyPayFailure } from '@marketplace/shared/contracts';
+import { sql } from 'drizzle-orm';
 import { call, type TestApp } from './harness';
-import { createOrdersTestApp, createShopper, fund, PAYMENT_CODE, type Shopper } from './orders.helpers';
+import {
+  addAddress,
+  buyNow,
+  createOrdersTestApp,
+  createProduct,
+  createShop,
+  createShopper,
+  fund,
+  ledgerInvariant,
+  orderStatus,
+  pay,
+  PAYMENT_CODE,
+  type Shopper,
+} from './orders.helpers';
 import { withdraw } from './wallet.helpers';
 
 let t: TestApp;
@@ -73,6 +87,64 @@ describe('one payment-code counter, claimed before verifying', () => {
     for (let i = 0; i < 3; i++) await verify(shopper, '111111');
     expect((await verify(shopper, PAYMENT_CODE)).code).toBe(1);
     expect((await verify(shopper, '111111')).data).toMatchObject({ attemptsLeft: 4 });
+  });
+});
+
+/** The guard columns of one shopper, straight from the database. */
+const guardRow = async (shopper: Shopper) => {
+  const result = (await t.db.execute(
+    sql`SELECT payment_failures, payment_pending, balance FROM users WHERE id = ${shopper.id}`,
+  )) as unknown as { rows: { payment_failures: number; payment_pending: number; balance: string | number }[] };
+  const row = result.rows[0]!;
+  return { failures: row.payment_failures, pending: row.payment_pending, balance: Number(row.balance) };
+};
+
+/** A shopper with `funds` and one waiting order of `price`. */
+const shopperWithOrder = async (account: string, funds: number, price = 1_000) => {
+  const shopper = await createShopper(t, account);
+  if (funds > 0) await fund(t.app, account, funds);
+  const shop = await createShop(t);
+  const product = await createProduct(t, shop.id, { unitPrice: price, stock: 5 });
+  const order = await buyNow(t.app, shopper, await addAddress(t.app, shopper), product.id);
+  return { shopper, order };
+};
+
+describe('paying settles the payment-code claim in the payment statement itself', () => {
+  it('evaluates at most 5 of 100 parallel wrong pays, refuses the right one once locked, charges nothing', async () => {
+    const { shopper, order } = await shopperWithOrder('pay-burst', 10_000);
+    const codes = Array.from({ length: 100 }, (_, i) => (i === 50 ? PAYMENT_CODE : String(800_000 + i)));
+    const replies = await Promise.all(codes.map((code) => pay(t.app, shopper, [order.id], code)));
+    const seen = reasons(replies);
+    expect(seen.filter((r) => r === 'WRONG_PAYMENT_CODE' || r === 'OK').length).toBeLessThanOrEqual(
+      PAYMENT_CODE_MAX_FAILURES,
+    );
+    expect(seen[50]).not.toBe('OK');
+    expect(reasons([await pay(t.app, shopper, [order.id])])).toEqual(['PAYMENT_LOCKED']);
+    expect(await orderStatus(t, order.id)).toBe(0);
+    expect(await guardRow(shopper)).toEqual({ failures: PAYMENT_CODE_MAX_FAILURES, pending: 0, balance: 10_000 });
+  });
+
+  it('a right code resets the failures and gives the claim back, whether the payment goes through or not', async () => {
+    const { shopper, order } = await shopperWithOrder('pay-recovers', 5_000, 2_000);
+    for (let i = 0; i < 3; i++) expect((await pay(t.app, shopper, [order.id], '111111')).msg).toBe('Pay Fail');
+    expect(await guardRow(shopper)).toMatchObject({ failures: 3, pending: 0 });
+    const left = 5_000 - order.total;
+    expect(await pay(t.app, shopper, [order.id])).toMatchObject({ code: 1, data: { balance: left } });
+    expect(await guardRow(shopper)).toEqual({ failures: 0, pending: 0, balance: left });
+    // Refused after the code was right (already paid): the claim still goes back, nothing is charged again.
+    await pay(t.app, shopper, [order.id], '111111');
+    expect((await pay(t.app, shopper, [order.id])).msg).toBe('This order has already been paid');
+    expect(await guardRow(shopper)).toEqual({ failures: 0, pending: 0, balance: left });
+    for (const row of await ledgerInvariant(t)) expect(row).toMatchObject({ ledger: row.balance, negatives: 0 });
+  });
+
+  it('refuses a pay beyond the balance with the claim given back and nothing written', async () => {
+    const { shopper, order } = await shopperWithOrder('pay-poor', 500, 1_000);
+    await pay(t.app, shopper, [order.id], '222222');
+    const reply = await pay(t.app, shopper, [order.id]);
+    expect(reply.msg).toBe('Your balance is not enough, please top up first');
+    expect(await orderStatus(t, order.id)).toBe(0);
+    expect(await guardRow(shopper)).toEqual({ failures: 0, pending: 0, balance: 500 });
   });
 });
 

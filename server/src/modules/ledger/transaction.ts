@@ -20,19 +20,26 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 export const isCheckViolation = (error: unknown) => sqlState(error) === '23514';
 
 /**
- * Runs `work` in one transaction; a deadlock or serialization failure (another request touched the same
- * rows in another order) rolls back and retries, so callers see either the whole effect or a clear error.
+ * Runs `work` again when PostgreSQL gave up on it for a deadlock or serialization failure (another request
+ * touched the same rows in another order). `work` must be atomic: one transaction or one statement.
  */
-export const inTransaction = async <T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 4): Promise<T> => {
+export const withRetries = async <T>(work: () => Promise<T>, attempts = 4): Promise<T> => {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await work();
     } catch (error) {
       if (attempt >= attempts || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
     }
   }
 };
+
+/**
+ * Runs `work` in one transaction, retried as a whole on a deadlock or serialization failure, so callers
+ * see either the whole effect or a clear error.
+ */
+export const inTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 4): Promise<T> =>
+  withRetries(() => db.transaction(work), attempts);
 
 /** `db.execute` rows on both drivers (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> => {

@@ -1,14 +1,26 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { OrderAddress, OrderStatus } from '@marketplace/shared/contracts';
+import { OrderStatus, type OrderAddress } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { comments, orderEvents, orderItems, orders, refunds } from '../../db/schema';
 import { rowsOf, type Executor } from '../ledger/transaction';
+import type { GuardPass } from '../user/secret-guard';
 import { fromStatuses, type OrderTransition } from './order-state-machine';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+/** What one pay statement did: `ok` = paid and charged; else `waiting` tells how many orders could be. */
+export interface PayOutcome {
+  ok: boolean;
+  waiting: number;
+  /** The balance after the statement (unchanged when not ok). */
+  balance: number;
+  /** The payment-code lock column as the statement left it (see GuardPass). */
+  lockedUntil: unknown;
+  paid: { id: number; orderNo: string; total: number }[];
+}
 
 const list = (ids: number[]) =>
   sql.join(
@@ -177,28 +189,84 @@ export const createOrdersRepository = (db: Db) => ({
   },
 
   /**
-   * A paid order counts as sales: products.sold, shops.sales (units) and shops.total_sales (cents), and
-   * its timeline gets the "paid" event, all in one statement (one round trip inside the pay transaction).
+   * Pays `ids` for the shopper in ONE statement, atomic on its own (no transaction round trips): the
+   * orders are locked (id order) and must all still wait for payment, the shopper's row is locked and must
+   * hold the total and carry no lock that landed while the payment code was checked (`pass.locked`). Only
+   * then (`ok`) the orders move 0 → 1, the balance goes down with one ledger entry per charged order, the
+   * timeline gets "paid", and the sales count (products.sold, shops.sales and total_sales; product and
+   * shop rows locked in id order). Whatever `ok` says, the payment code's claim is settled (`pass.set`).
+   * A second pay of the same orders finds them no longer waiting: nothing is charged twice.
    */
-  async recordSales(executor: Executor, orderIds: number[]) {
-    await executor.execute(sql`
-      WITH paid_events AS (
-        INSERT INTO order_events (order_id, kind) SELECT o.id, 'paid' FROM orders o WHERE o.id IN (${list(orderIds)})
-      ), q AS (
-        SELECT product_id, sum(quantity)::int AS n FROM order_items WHERE order_id IN (${list(orderIds)}) GROUP BY product_id
-      ), locked AS (
-        SELECT p.id FROM products p JOIN q ON q.product_id = p.id ORDER BY p.id FOR UPDATE OF p
-      ), sold AS (
-        UPDATE products SET sold = products.sold + q.n FROM q
-        WHERE products.id = q.product_id AND products.id IN (SELECT id FROM locked)
-        RETURNING products.id
-      ), per_shop AS (
-        SELECT o.shop_id, sum(oi.quantity)::int AS units, sum(oi.quantity * oi.unit_price_cents)::bigint AS cents
-        FROM orders o JOIN order_items oi ON oi.order_id = o.id
-        WHERE o.id IN (${list(orderIds)}) AND o.shop_id IS NOT NULL GROUP BY o.shop_id
-      )
-      UPDATE shops SET sales = shops.sales + per_shop.units, total_sales = shops.total_sales + per_shop.cents
-      FROM per_shop WHERE shops.id = per_shop.shop_id AND (SELECT count(*) FROM sold) >= 0`);
+  async pay(executor: Executor, userId: number, ids: number[], paidAt: Date, pass: GuardPass): Promise<PayOutcome> {
+    const [row] = await rowsOf<{
+      ok: boolean;
+      waiting: number;
+      balance: string | number;
+      locked_until: unknown;
+      paid: { id: number; orderNo: string; total: number }[];
+    }>(
+      executor,
+      sql`WITH target AS (
+            SELECT id, total_cents FROM orders
+            WHERE id IN (${list(ids)}) AND user_id = ${userId} AND status IN (${list(fromStatuses('pay'))})
+            ORDER BY id FOR UPDATE
+          ), shopper AS (
+            SELECT balance, ${pass.locked} AS locked FROM users WHERE id = ${userId} FOR UPDATE
+          ), go AS (
+            SELECT (SELECT count(*) FROM target) = ${ids.length} AND NOT shopper.locked
+                AND shopper.balance >= (SELECT coalesce(sum(total_cents), 0) FROM target) AS ok,
+              (SELECT coalesce(sum(total_cents), 0) FROM target)::bigint AS total,
+              (SELECT count(*) FROM target)::int AS waiting
+            FROM shopper
+          ), moved AS (
+            UPDATE orders SET status = ${OrderStatus.WAITING_DELIVERY}, paid_at = ${paidAt.toISOString()}::timestamptz,
+              updated_at = now()
+            WHERE id IN (SELECT id FROM target) AND (SELECT ok FROM go)
+            RETURNING id, order_no, total_cents, shop_id
+          ), charged AS (
+            UPDATE users SET ${pass.set},
+              balance = users.balance - CASE WHEN go.ok THEN go.total ELSE 0 END,
+              updated_at = CASE WHEN go.ok THEN now() ELSE users.updated_at END
+            FROM go WHERE users.id = ${userId}
+            RETURNING users.balance, ${pass.lockedUntil} AS locked_until, go.ok, go.total, go.waiting
+          ), entries AS (
+            INSERT INTO ledger_entries (user_id, amount_cents, balance_after_cents, kind, reference, note)
+            SELECT ${userId}, -m.total_cents, c.balance + c.total - sum(m.total_cents) OVER (ORDER BY m.id),
+              'payment', 'order:' || m.id, m.order_no
+            FROM moved m CROSS JOIN charged c WHERE c.ok AND m.total_cents > 0
+          ), paid_events AS (
+            INSERT INTO order_events (order_id, kind) SELECT id, 'paid' FROM moved
+          ), q AS (
+            SELECT product_id, sum(quantity)::int AS n FROM order_items
+            WHERE order_id IN (SELECT id FROM moved) GROUP BY product_id
+          ), locked_products AS (
+            SELECT p.id FROM products p JOIN q ON q.product_id = p.id ORDER BY p.id FOR UPDATE OF p
+          ), sold AS (
+            UPDATE products SET sold = products.sold + q.n FROM q
+            WHERE products.id = q.product_id AND products.id IN (SELECT id FROM locked_products)
+          ), per_shop AS (
+            SELECT m.shop_id, sum(oi.quantity)::int AS units, sum(oi.quantity * oi.unit_price_cents)::bigint AS cents
+            FROM moved m JOIN order_items oi ON oi.order_id = m.id
+            WHERE m.shop_id IS NOT NULL GROUP BY m.shop_id
+          ), locked_shops AS (
+            SELECT s.id FROM shops s JOIN per_shop ON per_shop.shop_id = s.id ORDER BY s.id FOR UPDATE OF s
+          ), shop_sales AS (
+            UPDATE shops SET sales = shops.sales + per_shop.units, total_sales = shops.total_sales + per_shop.cents
+            FROM per_shop WHERE shops.id = per_shop.shop_id AND shops.id IN (SELECT id FROM locked_shops)
+          )
+          SELECT c.ok, c.waiting, c.balance, c.locked_until,
+            (SELECT coalesce(json_agg(json_build_object('id', m.id, 'orderNo', m.order_no, 'total', m.total_cents)
+              ORDER BY m.id), '[]'::json) FROM moved m) AS paid
+          FROM charged c`,
+    );
+    if (!row) throw new Error('pay: the shopper row is missing');
+    return {
+      ok: row.ok,
+      waiting: Number(row.waiting),
+      balance: Number(row.balance),
+      lockedUntil: row.locked_until,
+      paid: row.paid.map((order) => ({ id: order.id, orderNo: order.orderNo, total: Number(order.total) })),
+    };
   },
 
   async address(executor: Executor, id: number, userId: number): Promise<OrderAddress | undefined> {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { createKeyedWorkLines } from '../../lib/work-lines';
 import { rowsOf } from '../ledger/transaction';
 
 /** The four `users` columns that guard one secret (payment code, login password). */
@@ -31,13 +32,37 @@ const asDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string);
 
 /**
+ * A passed check applied by the caller's own UPDATE of the shopper's row (e.g. the payment itself: one
+ * statement instead of two). `set` goes in its SET list; `locked` (true when a lock landed while argon2
+ * ran: the caller must then change nothing else) and `lockedUntil` (to return, read with `lockedAt`) are
+ * expressions over the users row.
+ */
+export interface GuardPass {
+  set: SQL;
+  locked: SQL;
+  lockedUntil: SQL;
+}
+
+/** The lock column's value as read back after a pass: a lock still running at `now`, else null. */
+export const lockedAt = (value: unknown, now: Date): Date | null => {
+  const until = asDate(value);
+  return until && until > now ? until : null;
+};
+
+/**
  * Attempts against a secret are counted atomically BEFORE the secret is verified: `claim` is one
  * conditional UPDATE that is refused while locked or while recorded failures plus checks in flight
  * reach the limit, so a burst of parallel guesses gets at most `max` evaluations. `fail` records the
- * failure (and the lock at `max`); `pass` starts the count again unless a lock landed meanwhile.
- * Checks still in flight keep their claims: nothing resets them.
+ * failure (and the lock at `max`); `pass` starts the count again unless a lock landed meanwhile; `release`
+ * gives a claim back unevaluated (the check gave up waiting). Checks still in flight keep their claims:
+ * nothing resets them.
+ *
+ * `lines`: a shopper's checks of this secret waiting in THIS process, at most `maxAtOnce` running (the
+ * limit the claim allows) and the rest in line for one to finish, instead of polling the database. The
+ * database claim still decides every check; this only stops a shopper paying many orders at once from
+ * turning the wait into a storm of refused claims on their row.
  */
-export const createSecretGuard = (db: Db, columns: GuardColumns) => {
+export const createSecretGuard = (db: Db, columns: GuardColumns, maxAtOnce: number) => {
   const failures = sql.identifier(columns.failures);
   const pending = sql.identifier(columns.pending);
   const attemptAt = sql.identifier(columns.attemptAt);
@@ -45,6 +70,9 @@ export const createSecretGuard = (db: Db, columns: GuardColumns) => {
   // With no check left in flight the claim time means nothing: a passed check leaves the row as it was.
   const releaseClaim = sql`${pending} = GREATEST(${pending} - 1, 0),
     ${attemptAt} = CASE WHEN ${pending} <= 1 THEN NULL ELSE ${attemptAt} END`;
+  /** SET list of a passed check: the claim goes back and the failures start again unless locked. */
+  const passSet = (now: Date) => sql`${releaseClaim},
+    ${failures} = CASE WHEN ${lockedUntil} > ${now.toISOString()}::timestamptz THEN ${failures} ELSE 0 END`;
 
   return {
     async claim(userId: number, max: number, now: Date): Promise<boolean> {
@@ -83,13 +111,21 @@ export const createSecretGuard = (db: Db, columns: GuardColumns) => {
     async pass(userId: number, now: Date): Promise<Date | null> {
       const [row] = await rowsOf<{ locked_until: unknown }>(
         db,
-        sql`UPDATE users SET ${releaseClaim},
-              ${failures} = CASE WHEN ${lockedUntil} > ${now.toISOString()}::timestamptz THEN ${failures} ELSE 0 END
-            WHERE id = ${userId}
-            RETURNING ${lockedUntil} AS locked_until`,
+        sql`UPDATE users SET ${passSet(now)} WHERE id = ${userId} RETURNING ${lockedUntil} AS locked_until`,
       );
-      const until = asDate(row?.locked_until);
-      return until && until > now ? until : null;
+      return lockedAt(row?.locked_until, now);
+    },
+
+    /** `pass` folded into the caller's own UPDATE of the shopper's row (see GuardPass). */
+    passInto: (now: Date): GuardPass => ({
+      set: passSet(now),
+      lockedUntil: sql`${lockedUntil}`,
+      locked: sql`coalesce(${lockedUntil} > ${now.toISOString()}::timestamptz, false)`,
+    }),
+
+    /** A claim given back unevaluated: the check gave up before argon2 ran. Failures stay as they are. */
+    async release(userId: number): Promise<void> {
+      await db.execute(sql`UPDATE users SET ${releaseClaim} WHERE id = ${userId}`);
     },
 
     async lockedUntil(userId: number): Promise<Date | null> {
@@ -99,50 +135,9 @@ export const createSecretGuard = (db: Db, columns: GuardColumns) => {
       );
       return asDate(row?.locked_until);
     },
+
+    lines: createKeyedWorkLines<number>(maxAtOnce),
   };
 };
 
 export type SecretGuard = ReturnType<typeof createSecretGuard>;
-
-/**
- * Checks of one secret of one shopper waiting in THIS process: at most `max` run at once and the rest
- * wait in line (first come, first served) for one to finish, instead of polling the database. The
- * database claim above still decides every check; this only stops a shopper paying many orders at once
- * from turning the wait into a storm of refused claims on their row, each retried every few ms.
- */
-export const createCheckLine = (max: number) => {
-  const lines = new Map<number, { running: number; waiting: (() => void)[] }>();
-  return {
-    /** Resolves with `leave` once a place is free, or with null after `timeoutMs` (nothing taken). */
-    async enter(userId: number, timeoutMs: number): Promise<(() => void) | null> {
-      let line = lines.get(userId);
-      if (!line) lines.set(userId, (line = { running: 0, waiting: [] }));
-      const here = line;
-      const leave = () => {
-        // The place passes to the next in line; the count only drops when nobody waits.
-        const next = here.waiting.shift();
-        if (next) return next();
-        here.running -= 1;
-        if (here.running === 0) lines.delete(userId);
-      };
-      if (here.running < max) {
-        here.running += 1;
-        return leave;
-      }
-      const admitted = await new Promise<boolean>((resolve) => {
-        const turn = () => {
-          clearTimeout(timer);
-          resolve(true);
-        };
-        const timer = setTimeout(() => {
-          here.waiting.splice(here.waiting.indexOf(turn), 1);
-          resolve(false);
-        }, timeoutMs);
-        here.waiting.push(turn);
-      });
-      return admitted ? leave : null;
-    },
-  };
-};
-
-export type CheckLine = ReturnType<typeof createCheckLine>;

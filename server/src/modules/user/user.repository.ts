@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { PAYMENT_CODE_MAX_FAILURES } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { emailCodes, passwordResetCodes, users, userTokens } from '../../db/schema';
 import { createSecretGuard, OLD_PASSWORD_GUARD, PAYMENT_CODE_GUARD } from './secret-guard';
@@ -41,8 +42,9 @@ export const createUserRepository = (db: Db) => ({
   },
 
   /** Attempt counters of the payment code and of the old-password check (see secret-guard.ts). */
-  paymentCodeGuard: createSecretGuard(db, PAYMENT_CODE_GUARD),
-  oldPasswordGuard: createSecretGuard(db, OLD_PASSWORD_GUARD),
+  // Both secrets lock after PAYMENT_CODE_MAX_FAILURES wrong tries; that many checks may run at once.
+  paymentCodeGuard: createSecretGuard(db, PAYMENT_CODE_GUARD, PAYMENT_CODE_MAX_FAILURES),
+  oldPasswordGuard: createSecretGuard(db, OLD_PASSWORD_GUARD, PAYMENT_CODE_MAX_FAILURES),
 
   /** A new code replaces any open one. */
   async replaceEmailCode(userId: number, email: string, codeHash: string, expiresAt: Date, now: Date) {

@@ -15,14 +15,19 @@ import {
 import { fail, type AppError } from '../../lib/app-error';
 import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
 import type { Mailer } from '../mail/mailer';
-import { createCheckLine, type CheckLine, type SecretGuard } from './secret-guard';
+import { isDeadline } from '../../lib/work-lines';
+import { lockedAt, type GuardPass, type SecretGuard } from './secret-guard';
 import type { ProfileChanges, UserRepository, UserRow } from './user.repository';
 import type { ForgotPasswordResetBody } from './user.schemas';
 
 const RESET_CODE_TTL_MS = 15 * 60_000;
-/** How long a secret check waits for checks in flight to finish, and how often it looks. */
-const CLAIM_WAIT_MS = 5_000;
+/**
+ * How long a secret check may wait in all: for its place in the shopper's line, for claims held by checks
+ * in flight elsewhere (looked at every CLAIM_RETRY_MS), and for a free core to run argon2.
+ */
+const CHECK_WAIT_MS = 5_000;
 const CLAIM_RETRY_MS = 25;
+
 const RESET_CODE_MAX_ATTEMPTS = 5;
 
 export const toUserInfo = (user: UserRow): UserInfo => ({
@@ -61,56 +66,73 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
   const paymentLocked = lockedError('err.paymentLocked');
   const passwordLocked = lockedError('err.passwordLocked');
 
-  const lines = new WeakMap<SecretGuard, CheckLine>();
-  const lineOf = (guard: SecretGuard) => {
-    let line = lines.get(guard);
-    if (!line) lines.set(guard, (line = createCheckLine(PAYMENT_CODE_MAX_FAILURES)));
-    return line;
-  };
   /**
    * Every check of a secret is claimed atomically before argon2 runs (one counter per secret: the payment
    * code for pay, verify_pay, withdraw and resetPay; the login password for resetpwd), so a burst of
    * parallel guesses gets at most PAYMENT_CODE_MAX_FAILURES evaluations, and a right answer arriving once
-   * locked is refused.
+   * locked is refused. `onPass` records a right answer (by default the guard's own `pass`) and returns
+   * the lock it found, if one landed meanwhile, with its own result.
    */
-  const checkSecret = async (
+  const checkSecret = async <T>(
     guard: SecretGuard,
     locked: (until: Date) => AppError,
     user: UserRow,
     hash: string,
     given: string,
     wrongKey: string,
-  ) => {
-    // A shopper paying many orders at once: the checks past the limit wait in line in this process and
-    // start as soon as one finishes, without a database round trip per try.
-    const leave = await lineOf(guard).enter(user.id, CLAIM_WAIT_MS);
-    if (!leave) throw fail('err.tooManyRequests');
+    onPass: () => Promise<{ lockedUntil: Date | null; value: T }>,
+  ): Promise<T> => {
+    // One deadline for every wait of this check. A shopper paying many orders at once: the checks past
+    // the limit wait in line in this process and start as one finishes, without a database round trip.
+    const deadline = AbortSignal.timeout(CHECK_WAIT_MS);
     try {
-      await claimAndVerify(guard, locked, user, hash, given, wrongKey);
-    } finally {
-      leave();
+      return await guard.lines.run(
+        user.id,
+        () => claimAndVerify(guard, locked, user, hash, given, wrongKey, deadline, onPass),
+        deadline,
+      );
+    } catch (error) {
+      if (isDeadline(error, deadline)) throw fail('err.tooManyRequests');
+      throw error;
     }
   };
-  const claimAndVerify = async (
+  const claimAndVerify = async <T>(
     guard: SecretGuard,
     locked: (until: Date) => AppError,
     user: UserRow,
     hash: string,
     given: string,
     wrongKey: string,
-  ) => {
+    deadline: AbortSignal,
+    onPass: () => Promise<{ lockedUntil: Date | null; value: T }>,
+  ): Promise<T> => {
     // While the limit is taken by checks still in flight (recorded failures, or checks in another server
     // process), this one waits for them rather than failing; a lock ends the wait at once.
-    for (let waited = 0; !(await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now())); waited += CLAIM_RETRY_MS) {
+    while (!(await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now()))) {
       const until = await guard.lockedUntil(user.id);
       if (until && until > now()) throw locked(until);
-      if (waited >= CLAIM_WAIT_MS) throw fail('err.tooManyRequests');
+      deadline.throwIfAborted();
       await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
     }
-    if (await verifySecret(hash, given)) {
-      const lockedMeanwhile = await guard.pass(user.id, now());
-      if (lockedMeanwhile) throw locked(lockedMeanwhile);
-      return;
+    let right: boolean;
+    try {
+      right = await verifySecret(hash, given, deadline);
+    } catch (error) {
+      // No free core before the deadline: the claim goes back unevaluated, it counts as no try.
+      await guard.release(user.id);
+      throw error;
+    }
+    if (right) {
+      let passed: { lockedUntil: Date | null; value: T };
+      try {
+        passed = await onPass();
+      } catch (error) {
+        // The caller's statement failed as a whole (its pass with it): the claim still goes back.
+        await guard.pass(user.id, now()).catch(() => undefined);
+        throw error;
+      }
+      if (passed.lockedUntil) throw locked(passed.lockedUntil);
+      return passed.value;
     }
     const until = new Date(now().getTime() + PAYMENT_CODE_LOCK_MINUTES * 60_000);
     const failed = await guard.fail(user.id, PAYMENT_CODE_MAX_FAILURES, until);
@@ -120,8 +142,20 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       attemptsLeft: PAYMENT_CODE_MAX_FAILURES - failed.failures,
     } satisfies VerifyPayFailure);
   };
+  const guardPass = (guard: SecretGuard, user: UserRow) => async () => ({
+    lockedUntil: await guard.pass(user.id, now()),
+    value: undefined,
+  });
   const checkPaymentCode = (user: UserRow, hash: string, given: string, wrongKey: string) =>
-    checkSecret(users.paymentCodeGuard, paymentLocked, user, hash, given, wrongKey);
+    checkSecret(
+      users.paymentCodeGuard,
+      paymentLocked,
+      user,
+      hash,
+      given,
+      wrongKey,
+      guardPass(users.paymentCodeGuard, user),
+    );
 
   const issueToken = async (userId: number): Promise<string> => {
     const token = newToken();
@@ -172,6 +206,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
           user.passwordHash,
           currentPassword,
           'err.currentPasswordWrong',
+          guardPass(users.oldPasswordGuard, user),
         );
       }
       if (emailChanged) changes.emailVerifiedAt = null;
@@ -223,6 +258,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
         user.passwordHash,
         body.oldPassword,
         'err.oldPasswordWrong',
+        guardPass(users.oldPasswordGuard, user),
       );
       await users.changePassword(user.id, await hashSecret(body.password), now());
     },
@@ -241,6 +277,28 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
         throw fail('err.paymentCodeNotSet', undefined, { reason: 'PAYMENT_CODE_NOT_SET' } satisfies VerifyPayFailure);
       }
       await checkPaymentCode(user, user.paymentCodeHash, paymentCode, 'err.payFail');
+    },
+
+    /**
+     * verifyPaymentCode's rules and guard, but a right code's pass is applied by `settle` in the caller's
+     * own UPDATE of the shopper's row (one statement for the payment and the pass instead of two): it
+     * returns the row's `pass.lockedUntil`, so a lock that landed while argon2 ran still refuses (and
+     * `pass.locked` told settle to change nothing else).
+     */
+    async usePaymentCode<T>(
+      user: UserRow,
+      paymentCode: string,
+      settle: (pass: GuardPass) => Promise<{ lockedUntil: unknown; value: T }>,
+    ): Promise<T> {
+      if (!user.paymentCodeHash) {
+        throw fail('err.paymentCodeNotSet', undefined, { reason: 'PAYMENT_CODE_NOT_SET' } satisfies VerifyPayFailure);
+      }
+      const guard = users.paymentCodeGuard;
+      return checkSecret(guard, paymentLocked, user, user.paymentCodeHash, paymentCode, 'err.payFail', async () => {
+        const checkedAt = now();
+        const { lockedUntil, value } = await settle(guard.passInto(checkedAt));
+        return { lockedUntil: lockedAt(lockedUntil, checkedAt), value };
+      });
     },
 
     listLanguages() {
