@@ -190,6 +190,7 @@ test('community: support once a day → history → rank rises; complaint; merch
     await expect(vipEntries).toHaveCount(1);
     await expect(vipEntries).toContainText('−$200.00');
 
+    // The level's name as the server gives it (the seeded level 2 is named "VIP 2").
     await page.goto('/profile');
     await expect(page.getByRole('main').getByText('VIP 2', { exact: true })).toBeVisible();
   });

@@ -76,14 +76,25 @@ describe('/profile', () => {
 
   it.each([
     [0, 'None'],
-    [2, 'VIP 2'],
-  ])('shows the current VIP level (%s) beside the VIP link', async (vipLevel, shown) => {
-    fakeApi({
-      'GET /api/user/getUserInfo': ok({ ...demoUser, vipLevel }),
-      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
-    });
-    await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn({ ...demoUser, vipLevel }) });
-    const row = screen.getByRole('link', { name: 'VIP' }).closest('.adm-list-item');
-    expect(row).toHaveTextContent(shown);
-  });
+    [2, 'Gold member'],
+    [3, 'VIP 3'],
+  ])(
+    'shows the current VIP level (%s) by the name the server gives it, beside the VIP link',
+    async (vipLevel, shown) => {
+      const { calls } = fakeApi({
+        'GET /api/user/getUserInfo': ok({ ...demoUser, vipLevel }),
+        'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+        // Level 3 is no longer on sale: the server does not list it, so its number is shown.
+        'GET /api/user/vip': ok({
+          current: vipLevel,
+          levels: [{ level: 2, name: 'Gold member', priceCents: 20_000, benefits: [], owned: vipLevel >= 2 }],
+        }),
+      });
+      await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn({ ...demoUser, vipLevel }) });
+      const row = screen.getByRole('link', { name: 'VIP' }).closest('.adm-list-item');
+      await waitFor(() => expect(row).toHaveTextContent(shown));
+      // The levels are asked for only when the shopper has one.
+      expect(calls.some((call) => call.path === '/api/user/vip')).toBe(vipLevel > 0);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { Grid, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UnreadNotificationsBadge } from '../../notifications/components/unread-badge';
+import { useOwnVipLevelName } from '../../vip/hooks/use-vip-level-name';
 
 /** Order status tabs of spec section 4 that the personal centre links to directly. */
 const ORDER_SHORTCUTS = [
@@ -44,7 +45,7 @@ const COMMUNITY_SHORTCUTS = [
 /** Rows are real links (middle-click, screen readers' link lists); each link fills its row. */
 export const ProfileShortcuts = ({ vipLevel = 0 }: { vipLevel?: number }) => {
   const { t } = useTranslation('account');
-  const vipName = vipLevel > 0 ? t('vip.levelName', { level: vipLevel }) : t('vip.none');
+  const vipName = useOwnVipLevelName(vipLevel);
   return (
     <>
       <List header={<h2 className="profile-heading">{t('profile.myOrders')}</h2>}>

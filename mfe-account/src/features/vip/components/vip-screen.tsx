@@ -13,6 +13,7 @@ import { AccountPage } from '../../layout/components/account-page';
 import { useGetUserInfoQuery } from '../../profile/api';
 import { useReloadUserInfo } from '../../profile/hooks/use-reload-user-info';
 import { useGetVipInfoQuery, useUpgradeVipMutation } from '../api';
+import { useVipLevelName } from '../hooks/use-vip-level-name';
 import './vip.css';
 
 /** Where a payment code is set. */
@@ -38,8 +39,7 @@ export const VipScreen = () => {
   const [upgraded, setUpgraded] = useState<VipUpgradeResult | null>(null);
 
   const current = vip?.current ?? 0;
-  const nameOf = (level: number): string =>
-    level === 0 ? t('vip.none') : (vip?.levels.find((l) => l.level === level)?.name ?? t('vip.levelName', { level }));
+  const nameOf = useVipLevelName(vip);
 
   const close = () => {
     setBuying(null);
