@@ -7,6 +7,11 @@ export { api, API_TAG_TYPES, withMsg } from './api/api';
 export { apiBaseQuery, type ApiArgs, type ApiBaseQuery, type ApiError, type ApiMeta } from './api/base-query';
 export { navigateTo, onVerificationRequired, setNavigator } from './api/api-events';
 export { serializeParams } from './api/serialize-params';
+export {
+  useGetSupportStatusQuery,
+  useLazyGetSupportStatusQuery,
+  useSupportShopMutation,
+} from './api/support-api';
 
 export {
   sessionSlice,

@@ -1,11 +1,17 @@
-import { EmptyState, PagedList, toastSuccess } from '@marketplace/shared';
+import {
+  EmptyState,
+  PagedList,
+  toastSuccess,
+  useLazyGetSupportStatusQuery,
+  useSupportShopMutation,
+} from '@marketplace/shared';
 import type { SupportRecord, SupportStatus } from '@marketplace/shared/contracts';
 import { Button } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountPage } from '../../layout/components/account-page';
-import { useLazyGetSupportStatusQuery, useLazyListSupportShopsQuery, useSupportShopMutation } from '../api';
+import { useLazyListSupportShopsQuery } from '../api';
 import './mutual-aid.css';
 
 const PAGE_SIZE = 20;
