@@ -36,6 +36,7 @@ export {
   type RootState,
 } from './session/store';
 export { clearVerificationToken, readVerificationToken, storeVerificationToken } from './session/verification-token';
+export { loginRedirect, returnPathAfterLogin } from './session/login-redirect';
 
 export { detectInitialLanguage, languageCodeFromTag } from './i18n/detect-language';
 export { I18N_BASE_OPTIONS } from './i18n/i18n-options';

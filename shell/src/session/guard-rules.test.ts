@@ -1,10 +1,4 @@
-import {
-  afterUserInfoFailure,
-  decideNavigation,
-  isPublicPath,
-  loginRedirect,
-  returnPathAfterLogin,
-} from './guard-rules';
+import { afterUserInfoFailure, decideNavigation, isPublicPath } from './guard-rules';
 
 const visit = (
   pathname: string,
@@ -86,16 +80,19 @@ describe('route guard rules', () => {
   });
 
   it.each(['//evil.example', 'https://evil.example', '/\\evil.example', '/login', '/login?redirect=%2Fbag', ''])(
-    'returns to / rather than to redirect=%s',
+    'sends a signed-in user on /login?redirect=%s to / instead',
     (asked) => {
-      expect(returnPathAfterLogin(`?redirect=${encodeURIComponent(asked)}`)).toBe('/');
+      expect(
+        visit('/login', { token: true, userInfo: true, search: `?redirect=${encodeURIComponent(asked)}` }),
+      ).toEqual({
+        kind: 'redirect',
+        to: '/',
+      });
     },
   );
 
-  it('never asks the login to return to the login page or to the root', () => {
-    expect(loginRedirect('/login')).toBe('/login');
-    expect(loginRedirect('/login?redirect=%2Fbag')).toBe('/login');
-    expect(loginRedirect('/')).toBe('/login');
+  it('never asks the login to return to the root (loginRedirect, tested in shared)', () => {
+    expect(visit('/')).toEqual({ kind: 'redirect', to: '/login', messageKey: 'common:loginFirst' });
   });
 
   it('sends a signed-in user visiting /login to /', () => {

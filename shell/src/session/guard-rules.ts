@@ -1,4 +1,5 @@
 import { PUBLIC_PATH_PREFIXES } from '@marketplace/shared/contracts';
+import { loginRedirect, returnPathAfterLogin } from '@marketplace/shared';
 
 /** Public when a spec public prefix matches (prefix matches count) or the owning route says so. */
 export const isPublicPath = (pathname: string, routeIsPublic: boolean): boolean =>
@@ -16,19 +17,8 @@ export interface GuardInput {
   hasUserInfo: boolean;
 }
 
-/** `/login`, remembering the page asked for so the login returns there (`redirect`, read by the login screen). */
-export const loginRedirect = (asked: string): string =>
-  asked === '/' || asked.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(asked)}`;
-
-/**
- * Where a signed-in user on /login goes: the page the guard sent them from (`redirect`), else / (spec).
- * Only paths inside this app count, so a crafted link cannot lead to another site or back to /login.
- */
-export const returnPathAfterLogin = (search: string): string => {
-  const asked = new URLSearchParams(search).get('redirect');
-  if (!asked || !asked.startsWith('/') || asked.startsWith('//') || asked.startsWith('/\\')) return '/';
-  return asked.startsWith('/login') ? '/' : asked;
-};
+/** Where a signed-in user on /login goes: the page the guard sent them from (`redirect`), else / (spec). */
+const returnFromLogin = (search: string): string => returnPathAfterLogin(new URLSearchParams(search).get('redirect'));
 
 /** Spec section 2 navigation rules, in the order they apply. */
 export const decideNavigation = ({
@@ -43,7 +33,7 @@ export const decideNavigation = ({
       ? { kind: 'allow' }
       : { kind: 'redirect', to: loginRedirect(pathname + search), messageKey: 'common:loginFirst' };
   }
-  if (pathname === '/login') return { kind: 'redirect', to: returnPathAfterLogin(search) };
+  if (pathname === '/login') return { kind: 'redirect', to: returnFromLogin(search) };
   return hasUserInfo ? { kind: 'allow' } : { kind: 'fetchUserInfo' };
 };
 

@@ -1,10 +1,10 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { selectToken, toastFail, useAppSelector } from '@marketplace/shared';
+import { loginRedirect, selectToken, toastFail, useAppSelector } from '@marketplace/shared';
 
 /**
  * Browsing is public but following, saving and the bag belong to an account: a guest is told
- * "Please login first" and taken to /login, which brings them back here once signed in (`redirect`,
- * as the shell's guard does). Returns whether the shopper may go on.
+ * "Please login first" and taken to /login, which brings them back here once signed in (the shell's
+ * guard's own loginRedirect). Returns whether the shopper may go on.
  */
 export const useLoginFirst = (): (() => boolean) => {
   const navigate = useNavigate();
@@ -13,7 +13,7 @@ export const useLoginFirst = (): (() => boolean) => {
   return () => {
     if (signedIn) return true;
     toastFail({ key: 'common:loginFirst' });
-    navigate(`/login?redirect=${encodeURIComponent(`${pathname}${search}`)}`);
+    navigate(loginRedirect(`${pathname}${search}`));
     return false;
   };
 };

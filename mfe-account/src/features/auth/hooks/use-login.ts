@@ -1,9 +1,14 @@
-import { loginSucceeded, toastSuccess, useAppDispatch, userInfoLoaded } from '@marketplace/shared';
+import {
+  loginSucceeded,
+  returnPathAfterLogin,
+  toastSuccess,
+  useAppDispatch,
+  userInfoLoaded,
+} from '@marketplace/shared';
 import type { LoginBody } from '@marketplace/shared/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLoginUserMutation } from '../api';
-import { safeRedirect } from '../safe-redirect';
 
 /**
  * Logs in and stores the token. The login answer already carries the user info, so it goes into
@@ -22,7 +27,7 @@ export const useLogin = () => {
       dispatch(loginSucceeded(token));
       dispatch(userInfoLoaded(userInfo));
       toastSuccess({ key: 'errors:ok.login' });
-      navigate(safeRedirect(redirect), { replace: true });
+      navigate(returnPathAfterLogin(redirect), { replace: true });
     },
     [dispatch, loginUser, navigate],
   );
