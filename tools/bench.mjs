@@ -68,15 +68,22 @@ const recordScripts = (page) => {
   const bodies = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script' && response.status() === 200) {
-      bodies.push(response.body().catch(() => Buffer.alloc(0)));
+      bodies.push(
+        response.body().then(
+          (buffer) => ({ url: new URL(response.url()).pathname, buffer }),
+          () => ({ url: new URL(response.url()).pathname, buffer: Buffer.alloc(0) }),
+        ),
+      );
     }
   });
   return async () => {
-    const buffers = await Promise.all(bodies);
+    const loaded = await Promise.all(bodies);
+    const files = loaded.map(({ url, buffer }) => ({ url, raw: buffer.length, gzip: gzipSize(buffer) }));
     return {
-      scripts: buffers.length,
-      raw: buffers.reduce((sum, buffer) => sum + buffer.length, 0),
-      gzip: buffers.reduce((sum, buffer) => sum + gzipSize(buffer), 0),
+      scripts: files.length,
+      raw: files.reduce((sum, file) => sum + file.raw, 0),
+      gzip: files.reduce((sum, file) => sum + file.gzip, 0),
+      files,
     };
   };
 };
@@ -225,6 +232,12 @@ const report = [
   '| Metric | Value |',
   '| --- | --- |',
   ...rows.map(([metric, value]) => `| ${metric} | ${value} |`),
+  '',
+  'Scripts of a verified `/home` (gzip, largest first):',
+  '',
+  '| Script | gzip |',
+  '| --- | ---: |',
+  ...[...home.files].sort((a, b) => b.gzip - a.gzip).map(({ url, gzip }) => `| ${url} | ${kb(gzip)} |`),
   '',
 ].join('\n');
 

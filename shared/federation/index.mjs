@@ -32,8 +32,11 @@ export const SHARED_SINGLETONS = [
   ['i18next', 'i18next'],
   ['react-i18next', 'react-i18next'],
   ['@marketplace/shared', '@marketplace/shared'],
+  // The shared package: a start-up entry and entries that load with the screens using them.
   ['@marketplace/shared/contracts', '@marketplace/shared'],
 ];
+  ['@marketplace/shared/payment', '@marketplace/shared'],
+  ['@marketplace/shared/upload', '@marketplace/shared'],
 
 /** @param {string} packageName */
 const installedVersion = (packageName) => {

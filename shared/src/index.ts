@@ -1,17 +1,17 @@
-/** `@marketplace/shared`: the client entry every area imports (a federated singleton). */
+/**
+ * `@marketplace/shared`: the client entry every area imports (a federated singleton), kept to what
+ * the start-up and the first screen need, since a shared module loads whole. The rest has entries of
+ * its own that load with the screens using them: `@marketplace/shared/contracts` (zod schemas; its
+ * schema-free values are `@marketplace/shared/contracts/core`), `@marketplace/shared/payment`
+ * (PaymentCodePopup), `@marketplace/shared/upload` (ImageUploadField, uploadFile).
+ */
 import './ui/antd-react19';
-
-export * from '@marketplace/shared/contracts';
 
 export { api, API_TAG_TYPES, withMsg } from './api/api';
 export { apiBaseQuery, type ApiArgs, type ApiBaseQuery, type ApiError, type ApiMeta } from './api/base-query';
 export { navigateTo, onVerificationRequired, setNavigator } from './api/api-events';
 export { serializeParams } from './api/serialize-params';
-export {
-  useGetSupportStatusQuery,
-  useLazyGetSupportStatusQuery,
-  useSupportShopMutation,
-} from './api/support-api';
+export { useGetSupportStatusQuery, useLazyGetSupportStatusQuery, useSupportShopMutation } from './api/support-api';
 
 export {
   sessionSlice,
@@ -64,9 +64,6 @@ export { NamedTabs, type NamedTabsProps } from './ui/named-tabs';
 export { useScreenTitle, useScreenTitleKey } from './ui/screen-title';
 export { ErrorPanel, type ErrorPanelProps } from './ui/error-panel';
 export { Money } from './ui/money';
-export { PaymentCodePopup, type PaymentCodePopupProps } from './ui/payment-code-popup';
-export { ImageUploadField, type ImageUploadFieldProps } from './ui/image-upload-field';
-export { uploadFile, UploadError, type UploadOptions } from './api/upload-file';
 
 export type { RemoteModule } from './remote-module';
 export { registerReactCopy, type MarketplaceDiagnostics, type ReactCopy } from './diagnostics';

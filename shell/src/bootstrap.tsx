@@ -5,7 +5,7 @@ import {
   registerReactCopy,
   selectLang,
 } from '@marketplace/shared';
-import { findLanguage } from '@marketplace/shared/contracts';
+import { findLanguage } from '@marketplace/shared/contracts/core';
 import * as React from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

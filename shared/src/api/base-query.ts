@@ -6,7 +6,7 @@ import {
   ResponseCode,
   VERIFICATION_HEADER,
   type Envelope,
-} from '@marketplace/shared/contracts';
+} from '@marketplace/shared/contracts/core';
 import { translate } from '../i18n/translate';
 import { sessionCleared, type SessionState } from '../session/session-slice';
 import { readVerificationToken } from '../session/verification-token';

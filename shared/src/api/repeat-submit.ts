@@ -1,4 +1,4 @@
-import { LAST_WRITE_STORAGE_KEY, REPEAT_SUBMIT_WINDOW_MS } from '@marketplace/shared/contracts';
+import { LAST_WRITE_STORAGE_KEY, REPEAT_SUBMIT_WINDOW_MS } from '@marketplace/shared/contracts/core';
 
 /** The last write, kept in session storage so the guard also spans remotes (spec section 3). */
 export interface LastWrite {

@@ -1,4 +1,4 @@
-import { API_BASE, REQUEST_TIMEOUT_MS, type Envelope, type UploadResult } from '@marketplace/shared/contracts';
+import { API_BASE, REQUEST_TIMEOUT_MS, type Envelope, type UploadResult } from '@marketplace/shared/contracts/core';
 
 export interface UploadOptions {
   token: string | null;

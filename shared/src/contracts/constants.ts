@@ -26,6 +26,8 @@ export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
 
 /** Header that carries the human-verification token on register, login and forgot-password. */
 export const VERIFICATION_HEADER = 'human-verification';
+/** Session storage key holding the verification token for this browser session. */
+export const VERIFICATION_STORAGE_KEY = 'humanVerification';
 
 /** Pages that need no login (spec section 2). Prefix matches count. */
 export const PUBLIC_PATH_PREFIXES = [

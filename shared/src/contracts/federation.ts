@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './federation-constants';
+
 /**
  * Route metadata a remote publishes with each build (`routes.json` beside `mf-manifest.json`),
  * so the shell knows which remote owns a path before loading any remote code.
@@ -49,11 +51,4 @@ export const storedManifestSchema = z.object({
   remotes: z.record(z.string(), remoteEntrySchema.extend({ canary: canaryEntrySchema.optional() })),
 });
 export type StoredManifest = z.infer<typeof storedManifestSchema>;
-
-/** Cookie holding a browser's canary bucket (0-99), so a canary choice sticks across reloads. */
-export const CANARY_BUCKET_COOKIE = 'mfe_bucket';
 export type DeploymentManifest = z.infer<typeof deploymentManifestSchema>;
-
-export const DEPLOYMENT_MANIFEST_PATH = '/mfe/manifest.json';
-/** Each remote exposes exactly this module. */
-export const REMOTE_EXPOSE = './screens';

@@ -15,3 +15,4 @@ export * from './ledger';
 export * from './wallet';
 export * from './support';
 export * from './community';
+export * from './manifest-check';

@@ -6,5 +6,3 @@ export interface VerificationToken {
   verificationToken: string;
   expiresAt: string;
 }
-/** Session storage key holding the verification token for this browser session. */
-export const VERIFICATION_STORAGE_KEY = 'humanVerification';

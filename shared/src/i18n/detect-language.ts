@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@marketplace/shared/contracts';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@marketplace/shared/contracts/core';
 import { readLanguageCookie } from '../session/session-cookies';
 
 // Spec codes that differ from the BCP 47 primary subtag they stand for.

@@ -1,4 +1,4 @@
-import { localeOf } from '@marketplace/shared/contracts';
+import { localeOf } from '@marketplace/shared/contracts/core';
 
 /**
  * Locale formatting with `Intl`, by the language's `htmlLang` (`jp` → `ja`, `pk` → `ur`): dates,

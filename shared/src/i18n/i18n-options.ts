@@ -1,5 +1,5 @@
 import type { InitOptions } from 'i18next';
-import { DEFAULT_LANGUAGE } from '@marketplace/shared/contracts';
+import { DEFAULT_LANGUAGE } from '@marketplace/shared/contracts/core';
 
 /**
  * Options every i18next instance of the app needs. `lowerCaseLng` keeps the spec's codes as they

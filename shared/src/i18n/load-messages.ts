@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '@marketplace/shared/contracts';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '@marketplace/shared/contracts/core';
 import { fetchLocale } from './fetch-locale';
 
 export type Messages = Record<string, unknown>;

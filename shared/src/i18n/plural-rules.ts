@@ -1,5 +1,5 @@
 import type { i18n as I18n, ThirdPartyModule } from 'i18next';
-import { localeOf } from '@marketplace/shared/contracts';
+import { localeOf } from '@marketplace/shared/contracts/core';
 
 interface PluralResolverLike {
   getRule(code: string, options?: { ordinal?: boolean }): Intl.PluralRules | undefined;

@@ -1,4 +1,4 @@
-import { findLanguage } from '@marketplace/shared/contracts';
+import { findLanguage } from '@marketplace/shared/contracts/core';
 import { useTranslation } from 'react-i18next';
 
 /**

@@ -6,7 +6,7 @@ import {
   TOKEN_COOKIE,
   findLanguage,
   isLanguageCode,
-} from '@marketplace/shared/contracts';
+} from '@marketplace/shared/contracts/core';
 
 /** The language choice as stored in the session and in the `Local_Lang` cookie (spec section 3). */
 export interface SessionLanguage {

@@ -1,4 +1,4 @@
-import { VERIFICATION_STORAGE_KEY, type VerificationToken } from '@marketplace/shared/contracts';
+import { VERIFICATION_STORAGE_KEY, type VerificationToken } from '@marketplace/shared/contracts/core';
 
 /** The token for this browser session, or null when there is none or it has expired. */
 export const readVerificationToken = (now = Date.now()): VerificationToken | null => {

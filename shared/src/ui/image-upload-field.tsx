@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUploader, ProgressBar, type ImageUploadItem } from 'antd-mobile';
-import { selectLang, selectToken } from '../session/session-slice';
-import { useAppSelector } from '../session/store';
-import { toastFail, toastSuccess } from './toast';
+import { selectLang, selectToken, toastFail, toastSuccess, useAppSelector } from '@marketplace/shared';
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@marketplace/shared/contracts';
 import { UploadError, uploadFile } from '../api/upload-file';
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '@marketplace/shared/contracts';
+import { formatMoney } from '@marketplace/shared/contracts/core';
 import { useTranslation } from 'react-i18next';
 
 /** Integer cents shown as dollars in the shopper's language, the one way every screen shows money. */

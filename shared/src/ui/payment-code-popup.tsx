@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Popup } from 'antd-mobile';
 import { paymentCodeField } from '@marketplace/shared/contracts';
-import { toastFail } from './toast';
+import { toastFail } from '@marketplace/shared';
 import './payment-code-popup.css';
 
 export interface PaymentCodePopupProps {

@@ -1,6 +1,6 @@
 import { Toast } from 'antd-mobile';
 import './antd-react19';
-import { TOAST_DURATION_MS } from '@marketplace/shared/contracts';
+import { TOAST_DURATION_MS } from '@marketplace/shared/contracts/core';
 import { translate } from '../i18n/translate';
 
 /** Text already in the reader's language (e.g. a server `msg`), or an i18next key with values. */

@@ -1,4 +1,4 @@
-import { HISTORY_RESET_PATHS, HISTORY_SKIP_PATHS } from '@marketplace/shared/contracts';
+import { HISTORY_RESET_PATHS, HISTORY_SKIP_PATHS } from '@marketplace/shared/contracts/core';
 
 const BACKS_PARAM = 'backs';
 

@@ -1,4 +1,4 @@
-import { HISTORY_STORAGE_KEY } from '@marketplace/shared/contracts';
+import { HISTORY_STORAGE_KEY } from '@marketplace/shared/contracts/core';
 
 /** `historyPaths` in localStorage; anything unreadable counts as an empty history. */
 export const readHistoryPaths = (): string[] => {

@@ -1,5 +1,5 @@
 import { I18N_BASE_OPTIONS, addCoreNamespaces, htmlLangPlurals } from '@marketplace/shared';
-import { LANGUAGE_CODES, findLanguage } from '@marketplace/shared/contracts';
+import { LANGUAGE_CODES, findLanguage } from '@marketplace/shared/contracts/core';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadRemoteNamespaces } from './remote-namespaces';

@@ -1,5 +1,5 @@
 import { addRemoteNamespace as addNamespace, type RemoteModule } from '@marketplace/shared';
-import { DEFAULT_LANGUAGE } from '@marketplace/shared/contracts';
+import { DEFAULT_LANGUAGE } from '@marketplace/shared/contracts/core';
 import i18next from 'i18next';
 
 /** Namespaces of the remotes loaded so far, so a language change can reload each of them. */

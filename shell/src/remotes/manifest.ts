@@ -1,8 +1,8 @@
 import {
   DEPLOYMENT_MANIFEST_PATH,
-  deploymentManifestSchema,
+  readDeploymentManifest,
   type DeploymentManifest,
-} from '@marketplace/shared/contracts';
+} from '@marketplace/shared/contracts/core';
 import { DEFAULT_RETRY, fetchWithRetry, type RetryOptions } from '../runtime-plugins/retry-plugin';
 import { errorText, reportManifest } from './diagnostics-state';
 
@@ -10,8 +10,7 @@ const STORAGE_KEY = 'deploymentManifest';
 
 const storedManifest = (): DeploymentManifest | null => {
   try {
-    const parsed = deploymentManifestSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    return readDeploymentManifest(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
   } catch {
     return null;
   }
@@ -33,7 +32,9 @@ const fetchFromNetwork = async (retry: RetryOptions, early?: Promise<Response>):
       ? first
       : await fetchWithRetry(new URL(DEPLOYMENT_MANIFEST_PATH, window.location.href), { cache: 'no-store' }, retry);
   if (!response.ok) throw new Error(`Deployment manifest: HTTP ${response.status}`);
-  return deploymentManifestSchema.parse(await response.json());
+  const manifest = readDeploymentManifest(await response.json());
+  if (!manifest) throw new Error('Deployment manifest: not a valid manifest');
+  return manifest;
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { RemoteModule } from '@marketplace/shared';
-import { REMOTE_EXPOSE, type DeploymentManifest, type RemoteEntry } from '@marketplace/shared/contracts';
+import { REMOTE_EXPOSE, type DeploymentManifest, type RemoteEntry } from '@marketplace/shared/contracts/core';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { addRemoteNamespace } from '../i18n/remote-namespaces';
 import { retryPlugin } from '../runtime-plugins/retry-plugin';

@@ -1,4 +1,4 @@
-import { PUBLIC_PATH_PREFIXES } from '@marketplace/shared/contracts';
+import { PUBLIC_PATH_PREFIXES } from '@marketplace/shared/contracts/core';
 import { loginRedirect, returnPathAfterLogin } from '@marketplace/shared';
 
 /** Public when a spec public prefix matches (prefix matches count) or the owning route says so. */

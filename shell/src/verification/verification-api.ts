@@ -1,4 +1,4 @@
-import { API_BASE, ResponseCode, type Envelope, type VerificationToken } from '@marketplace/shared/contracts';
+import { API_BASE, ResponseCode, type Envelope, type VerificationToken } from '@marketplace/shared/contracts/core';
 
 /**
  * Plain fetch instead of the RTK Query slice: the interstitial runs before the app opens and

@@ -1,4 +1,4 @@
-import { parseMoney, type ProductCategory, type ProductSort } from '@marketplace/shared/contracts';
+import { parseMoney, type ProductCategory, type ProductSort } from '@marketplace/shared/contracts/core';
 
 export interface ProductFilter {
   category: ProductCategory | '';

@@ -3,7 +3,7 @@ import {
   PRODUCT_SORTS,
   type ProductCategory,
   type ProductSort,
-} from '@marketplace/shared/contracts';
+} from '@marketplace/shared/contracts/core';
 
 export interface ListFilter {
   keyword?: string;

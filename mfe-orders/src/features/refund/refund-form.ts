@@ -4,7 +4,7 @@ import {
   type ProductStatus,
   type RefundBody,
   type RefundType,
-} from '@marketplace/shared/contracts';
+} from '@marketplace/shared/contracts/core';
 import type { ToastText } from '@marketplace/shared';
 
 export interface RefundFormValues {

@@ -1,5 +1,5 @@
 import { selectLang, useAppSelector } from '@marketplace/shared';
-import { LANGUAGES } from '@marketplace/shared/contracts';
+import { LANGUAGES } from '@marketplace/shared/contracts/core';
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

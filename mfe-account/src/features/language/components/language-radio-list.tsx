@@ -1,4 +1,4 @@
-import { findLanguage, type Language } from '@marketplace/shared/contracts';
+import { findLanguage, type Language } from '@marketplace/shared/contracts/core';
 import { List, Radio } from 'antd-mobile';
 import { useId } from 'react';
 

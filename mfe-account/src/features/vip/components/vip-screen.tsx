@@ -1,4 +1,5 @@
-import { Money, PaymentCodePopup, selectUserInfo, toastSuccess, useAppSelector } from '@marketplace/shared';
+import { Money, selectUserInfo, toastSuccess, useAppSelector } from '@marketplace/shared';
+import { PaymentCodePopup } from '@marketplace/shared/payment';
 import {
   newRequestId,
   paymentFailureOf,

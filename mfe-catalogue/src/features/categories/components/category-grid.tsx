@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_CATEGORIES } from '@marketplace/shared/contracts';
+import { PRODUCT_CATEGORIES } from '@marketplace/shared/contracts/core';
 import { CATEGORY_ICONS, productsOfCategory, useCategoryName } from '../categories';
 import './category-grid.css';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
 import { EmptyState, PageHeader, PagedList } from '@marketplace/shared';
-import { PRODUCT_CATEGORIES, type ShopCard } from '@marketplace/shared/contracts';
+import { PRODUCT_CATEGORIES, type ShopCard } from '@marketplace/shared/contracts/core';
 import { CATEGORY_ICONS, productsOfCategory, useCategoryName } from '../../categories/categories';
 import { useLazyListHotShopsQuery } from '../../shops/api';
 import ShopTile from '../../shops/components/shop-tile';

@@ -8,7 +8,7 @@ import {
   PRODUCT_SORTS,
   type ProductCategory,
   type ProductSort,
-} from '@marketplace/shared/contracts';
+} from '@marketplace/shared/contracts/core';
 import { useCategoryName } from '../../categories/categories';
 import { buildProductsUrl } from '../products-url';
 import './filter-screen.css';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'antd-mobile';
 import { useDirection } from '@marketplace/shared';
-import { PRODUCT_SORTS, type ProductSort } from '@marketplace/shared/contracts';
+import { PRODUCT_SORTS, type ProductSort } from '@marketplace/shared/contracts/core';
 
 /** The four list orders as tabs; the owner keeps the choice in the URL. */
 export default function SortTabs({ sort, onChange }: { sort: ProductSort; onChange: (sort: ProductSort) => void }) {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
 import { useGoBack } from '@marketplace/shared';
-import { KEYWORD_MAX_LENGTH } from '@marketplace/shared/contracts';
+import { KEYWORD_MAX_LENGTH } from '@marketplace/shared/contracts/core';
 import { useListHotKeywordsQuery, useListSearchSuggestionsQuery } from '../api';
 import { addToSearchHistory, clearSearchHistory, readSearchHistory } from '../search-history';
 import './search-screen.css';

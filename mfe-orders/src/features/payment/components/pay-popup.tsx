@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money, PaymentCodePopup, toastSuccess } from '@marketplace/shared';
+import { Money, toastSuccess } from '@marketplace/shared';
+import { PaymentCodePopup } from '@marketplace/shared/payment';
 import { paymentFailureOf } from '@marketplace/shared/contracts';
 import { usePayOrdersMutation } from '../api';
 

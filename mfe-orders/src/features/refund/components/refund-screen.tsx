@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, DotLoading, Input, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { ErrorPanel, Money, PageHeader, toastFail, toastSuccess, ImageUploadField } from '@marketplace/shared';
+import { ErrorPanel, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { ImageUploadField } from '@marketplace/shared/upload';
 import {
   PRODUCT_STATUSES,
   REFUND_TYPES,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type BalancePoint } from '@marketplace/shared/contracts';
+import { formatMoney, type BalancePoint } from '@marketplace/shared/contracts/core';
 import 'uplot/dist/uPlot.min.css';
 
 /** uPlot draws on a canvas and watches the pixel ratio with matchMedia; without them only the text shows. */

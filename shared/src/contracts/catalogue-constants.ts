@@ -1,0 +1,31 @@
+/** The catalogue's values that need no schema library (the home screen reads them at start-up). */
+/** The ten product categories of spec section 2; keys are used in URLs (`/products?category=<key>`). */
+export const PRODUCT_CATEGORIES = [
+  'computer',
+  'electrical',
+  'outdoors',
+  'familyLife',
+  'health',
+  'menClothing',
+  'womenClothing',
+  'food',
+  'mobilePhone',
+  'toys',
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const isProductCategory = (value: unknown): value is ProductCategory =>
+  typeof value === 'string' && (PRODUCT_CATEGORIES as readonly string[]).includes(value);
+
+/** Product list orders offered by the filter screen (`/products?sort=<key>`). */
+export const PRODUCT_SORTS = ['sales', 'priceAsc', 'priceDesc', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Largest page a list endpoint serves; a bigger `pageSize` is refused, not clipped. */
+export const CATALOGUE_MAX_PAGE_SIZE = 100;
+/** Most rows `suggestions` returns. */
+export const SUGGESTION_LIMIT = 10;
+/** Longest search keyword accepted. */
+export const KEYWORD_MAX_LENGTH = 64;
+/** Largest price filter accepted, in cents (one billion). */
+export const PRICE_FILTER_MAX = 100_000_000_000;
