@@ -66,8 +66,9 @@ export const errorsPlugin = fp(
     app.decorate('serveSpa', null);
 
     // Before any schema or handler: a NUL byte anywhere in the body, query or path is refused clearly.
-    app.addHook('preValidation', async (request) => {
-      if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) throw fail('err.nulByte');
+    // A plain (not async) hook: no promise per request.
+    app.addHook('preValidation', (request, _reply, done) => {
+      done(hasNul(request.body) || hasNul(request.query) || hasNul(request.params) ? fail('err.nulByte') : undefined);
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
