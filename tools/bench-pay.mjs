@@ -1,11 +1,18 @@
 // Payment throughput: POST /api/order/pay requests/s and p99 on PGlite and on PostgreSQL, with the
 // money invariant checked afterwards (balance == sum of ledger entries for every shopper, every order
-// charged once). Each run: 10 shoppers, ORDERS waiting orders, paid by CONCURRENCY parallel clients,
-// plus one repeated pay per 4 orders (must be refused: "already paid"). Every pay verifies the
-// payment code with argon2id (OWASP parameters), which dominates the cost by design. Right before each
-// run, argon2id verification alone is measured at the server's parameters (server/src/lib/secrets.ts)
-// in a child process, one verify per core at once: that rate is the ceiling pay is compared with (the
-// machine is shared, so ceiling and pay are measured under the same load).
+// charged once). 10 shoppers; for each number of parallel clients in CLIENTS, ORDERS new waiting orders
+// paid by that many clients, plus one repeated pay per 4 orders (must be refused: "already paid"). Every
+// pay verifies the payment code with argon2id (OWASP parameters), which dominates the cost by design.
+// Right before each run, argon2id verification alone is measured at the server's parameters
+// (server/src/lib/secrets.ts) in a child process, one verify per core at once: that rate is the ceiling
+// pay is compared with (the machine is shared, so ceiling and pay are measured under the same load).
+//
+// Why several client counts: closed-loop clients keep exactly that many pays in flight, so by Little's law
+// the mean latency is clients / rate. With 20 clients and a ceiling near 100-200 verifies/s on 2 cores,
+// every pay waits behind ~18 others for argon2 (p99 of several hundred ms at ANY server speed): that row
+// shows saturation, not the server's latency. The target (>= 80 % of the ceiling at p99 <= 150 ms) is the
+// highest rate reached with p99 <= 150 ms; that row is the one keyed `pay-postgres` / `pay-pglite` in
+// pay.json for the summary (when no client count meets the p99, the fastest row is kept, and fails it).
 // 127.0.0.1 only; the PostgreSQL database is created and dropped here. Writes var/bench/pay.md and, for
 // the combined table, var/bench/pay.json (`{ argon2: { verifyMs, params, limitPerS }, rows: [...] }`).
 import { spawn } from 'node:child_process';
@@ -25,7 +32,14 @@ const { deriveKey } = await import(
 
 const SHOPPERS = 10;
 const ORDERS = Number(process.env.BENCH_PAY_ORDERS ?? 300);
-const CONCURRENCY = 20;
+const CORES_AT_START = availableParallelism();
+/** Parallel clients per run: one per core, two per core, and 20 (saturation: queueing by construction). */
+const CLIENTS = (process.env.BENCH_PAY_CLIENTS ?? `${CORES_AT_START},${CORES_AT_START * 2},20`)
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+/** The latency the target asks for; the headline row is the fastest run within it. */
+const P99_TARGET_MS = 150;
 const ADMIN_TOKEN = 'bench-pay-operator';
 const PAYMENT_CODE = '123456';
 const FUNDS = 10_000_000;
@@ -48,7 +62,7 @@ const ARGON2_PARAMS = (() => {
   };
   return { memoryCost: read('memoryCost'), timeCost: read('timeCost'), parallelism: read('parallelism') };
 })();
-const CORES = availableParallelism();
+const CORES = CORES_AT_START;
 
 /** Median time of one verify (one thread, nothing else of ours running) and the rate with one verify per core at once. */
 const argon2Ceiling = () =>
@@ -105,7 +119,7 @@ const humanToken = async (base) => {
   return (await must(api(base, 'POST', '/api/verification/verify', { body: { payload } }), 'verify')).verificationToken;
 };
 
-/** Shoppers with a payment code, funds and an address; ORDERS waiting orders spread over them. */
+/** Shoppers with a payment code, funds and an address, and the in-stock products to order from. */
 const prepare = async (base) => {
   const human = { 'human-verification': await humanToken(base) };
   const admin = { 'admin-token': ADMIN_TOKEN };
@@ -166,6 +180,12 @@ const prepare = async (base) => {
       });
     }
   }
+  return { shoppers, stocked };
+};
+
+/** ORDERS new waiting orders spread over the shoppers (each also kept on its shopper for the invariant). */
+const createOrders = async (base, { shoppers, stocked }) => {
+  const jobs = [];
   for (let n = 0; n < ORDERS; n++) {
     const shopper = shoppers[n % SHOPPERS];
     const product = stocked.filter((p) => p.left > 0)[n % stocked.length] ?? stocked.find((p) => p.left > 0);
@@ -179,18 +199,19 @@ const prepare = async (base) => {
       'create',
     );
     shopper.orders.push(created.orders[0]);
+    jobs.push({ headers: shopper.headers, order: created.orders[0] });
   }
-  return shoppers;
+  return jobs;
 };
 
-/** CONCURRENCY workers drain the queue; latency per request. */
-const load = async (base, jobs) => {
+/** `clients` workers drain the queue; latency per request. */
+const load = async (base, jobs, clients) => {
   const latencies = [];
   const outcomes = { paid: 0, refused: 0, errors: 0 };
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: clients }, async () => {
       while (next < jobs.length) {
         const job = jobs[next++];
         const t0 = performance.now();
@@ -222,12 +243,18 @@ const invariant = async (base, shoppers) => {
   let exact = true;
   for (const shopper of shoppers) {
     const info = await must(api(base, 'GET', '/api/user/getUserInfo', { headers: shopper.headers }), 'info');
-    const paid = await must(
-      api(base, 'GET', '/api/user/order_list?status=1&pageSize=100', { headers: shopper.headers }),
-      'orders',
-    );
-    const spent = paid.list.reduce((sum, order) => sum + order.total, 0);
-    if (paid.total !== shopper.orders.length || info.balance !== FUNDS - spent) exact = false;
+    let spent = 0;
+    let count = 0;
+    for (let page = 1; ; page++) {
+      const paid = await must(
+        api(base, 'GET', `/api/user/order_list?status=1&pageSize=100&page=${page}`, { headers: shopper.headers }),
+        'orders',
+      );
+      spent += paid.list.reduce((sum, order) => sum + order.total, 0);
+      count += paid.list.length;
+      if (paid.list.length === 0 || count >= paid.total) break;
+    }
+    if (count !== shopper.orders.length || info.balance !== FUNDS - spent) exact = false;
   }
   return check.ok && exact ? 'holds' : `BROKEN (${JSON.stringify(check.mismatches).slice(0, 200)})`;
 };
@@ -237,28 +264,42 @@ const measure = async (name, key, env) => {
     env: { ADMIN_TOKEN, ALTCHA_MAX_NUMBER: '20', ALTCHA_TOKEN_USES: '100000', AUTH_RATE_LIMIT_MAX: '100000', ...env },
   });
   try {
-    const shoppers = await prepare(server.url);
-    const jobs = shoppers.flatMap((s) => s.orders.map((order) => ({ headers: s.headers, order })));
-    // Every 4th order is paid a second time, interleaved: exactly-once under load.
-    const withRepeats = jobs.flatMap((job, i) => (i % 4 === 0 ? [job, job] : [job]));
-    const ceiling = await argon2Ceiling();
-    const result = await load(server.url, withRepeats);
-    return {
-      name,
-      key,
-      requests: withRepeats.length,
-      ...result,
-      argon2: { verifyMs: Math.round(ceiling.verifyMs * 10) / 10, limitPerS: Math.round(ceiling.limitPerS) },
-      ofLimit: Math.round((result.rps / ceiling.limitPerS) * 1000) / 10,
-      load: loadavg()[0].toFixed(2),
-      invariant: await invariant(server.url, shoppers),
-    };
+    const setup = await prepare(server.url);
+    const runs = [];
+    for (const clients of CLIENTS) {
+      const jobs = await createOrders(server.url, setup);
+      // Every 4th order is paid a second time, interleaved: exactly-once under load.
+      const withRepeats = jobs.flatMap((job, i) => (i % 4 === 0 ? [job, job] : [job]));
+      const ceiling = await argon2Ceiling();
+      const result = await load(server.url, withRepeats, clients);
+      runs.push({
+        name: `${name}, ${clients} clients`,
+        key: `${key}-c${clients}`,
+        clients,
+        requests: withRepeats.length,
+        ...result,
+        argon2: { verifyMs: Math.round(ceiling.verifyMs * 10) / 10, limitPerS: Math.round(ceiling.limitPerS) },
+        ofLimit: Math.round((result.rps / ceiling.limitPerS) * 1000) / 10,
+        load: loadavg()[0].toFixed(2),
+      });
+    }
+    const invariantNow = await invariant(server.url, setup.shoppers);
+    // The headline: the highest share of the ceiling within the p99 target (else the lowest p99).
+    const within = runs.filter((run) => run.p99 <= P99_TARGET_MS);
+    const best = within.length
+      ? within.reduce((a, b) => (b.ofLimit > a.ofLimit ? b : a))
+      : runs.reduce((a, b) => (b.p99 < a.p99 ? b : a));
+    return runs.map((run) => ({
+      ...run,
+      ...(run === best ? { key, name: `${name} (${run.clients} clients)`, headline: true } : {}),
+      invariant: invariantNow,
+    }));
   } finally {
     await server.stop();
   }
 };
 
-const rows = [await measure('pay, PGlite', 'pay-pglite', {})];
+const rows = [...(await measure('pay, PGlite', 'pay-pglite', {}))];
 let pgNote = '';
 const dbName = `bench_pay_${process.pid}`;
 const pgAdmin = new Client({ connectionString: PG_ADMIN_URL });
@@ -267,7 +308,7 @@ try {
   await pgAdmin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${dbName}`;
-  rows.push(await measure('pay, PostgreSQL', 'pay-postgres', { DATABASE_URL: url.toString(), SEED_DEMO: '1' }));
+  rows.push(...(await measure('pay, PostgreSQL', 'pay-postgres', { DATABASE_URL: url.toString(), SEED_DEMO: '1' })));
 } catch (error) {
   pgNote = `PostgreSQL not measured: ${error.message}`;
 } finally {
@@ -277,20 +318,20 @@ try {
 
 const params = `m=${ARGON2_PARAMS.memoryCost} KiB, t=${ARGON2_PARAMS.timeCost}, p=${ARGON2_PARAMS.parallelism}`;
 const table = [
-  `Pay (${SHOPPERS} shoppers, ${ORDERS} orders + 1 repeat per 4, ${CONCURRENCY} parallel clients; argon2id payment-code check on every request, ${params}; ceiling = argon2id verify alone, ${CORES} at once, measured right before each run)`,
+  `Pay (${SHOPPERS} shoppers; per run ${ORDERS} new orders + 1 repeat per 4, paid by the given number of parallel clients; argon2id payment-code check on every request, ${params}; ceiling = argon2id verify alone, ${CORES} at once, measured right before each run). **Bold**: the run the target is read from (highest share of the ceiling with p99 <= ${P99_TARGET_MS} ms). 20 clients keep ~${20 - CORES} pays queued for argon2 at all times: its p99 is queueing by construction.`,
   '',
-  '| Target | requests | requests/s | p99 ms | one verify ms | argon2 ceiling/s | of ceiling | paid | refused (repeats) | errors | invariant | load |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
-  ...rows.map(
-    (r) =>
-      `| ${r.name} | ${r.requests} | ${r.rps} | ${r.p99} | ${r.argon2.verifyMs} | ${r.argon2.limitPerS} | ${r.ofLimit} % | ${r.paid} | ${r.refused} | ${r.errors} | ${r.invariant} | ${r.load} |`,
-  ),
+  '| Target | clients | requests | requests/s | p99 ms | one verify ms | argon2 ceiling/s | of ceiling | paid | refused (repeats) | errors | invariant | load |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
+  ...rows.map((r) => {
+    const b = (text) => (r.headline ? `**${text}**` : text);
+    return `| ${b(r.name)} | ${r.clients} | ${r.requests} | ${b(r.rps)} | ${b(r.p99)} | ${r.argon2.verifyMs} | ${r.argon2.limitPerS} | ${b(`${r.ofLimit} %`)} | ${r.paid} | ${r.refused} | ${r.errors} | ${r.invariant} | ${r.load} |`;
+  }),
   ...(pgNote ? ['', pgNote] : []),
 ].join('\n');
 console.log(table);
 mkdirSync(path.join(root, 'var/bench'), { recursive: true });
 writeFileSync(path.join(root, 'var/bench/pay.md'), `${table}\n`);
-const last = rows.at(-1).argon2;
+const last = (rows.findLast((r) => r.headline) ?? rows.at(-1)).argon2;
 writeFileSync(
   path.join(root, 'var/bench/pay.json'),
   `${JSON.stringify({ argon2: { ...last, params: { algorithm: 'argon2id', ...ARGON2_PARAMS }, cores: CORES }, rows, pgNote }, null, 2)}\n`,
