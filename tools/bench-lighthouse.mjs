@@ -2,7 +2,8 @@
 // `/home` and `/detail/<id>`, in Debian's Chromium, against a freshly deployed app on 127.0.0.1.
 // Each (page, run kind) is measured RUNS times (LIGHTHOUSE_RUNS, default 5) and the median run by score
 // is reported with the range of scores. Prints a markdown table and writes var/bench/lighthouse.md and,
-// for the combined table (tools/bench-summary.mjs), var/bench/lighthouse.json.
+// for the combined table (tools/bench-summary.mjs), var/bench/lighthouse.json; every run's full report
+// goes to var/bench/lighthouse/<page>-<kind>-<n>.json.
 //
 // Two kinds of run per page:
 // - "first visit": exactly what a new shopper's browser gets; the human-verification interstitial
@@ -20,9 +21,13 @@ import { buildAll, deployAll, isBuilt, root, startServer, tempDeployDir } from '
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
+/** While iterating: only the rows whose "<page> <run kind>" matches this pattern, e.g. `home verified`. */
+const ONLY = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : null;
 const TOTAL_TIMEOUT_MS = 30 * 60_000;
 const VERIFICATION_STORAGE_KEY = 'humanVerification';
 const benchDir = path.join(root, 'var/bench');
+/** Every run's full Lighthouse report (LCP element, request chains, long tasks) is kept here. */
+const reportDir = path.join(benchDir, 'lighthouse');
 
 const watchdog = setTimeout(() => {
   console.error(`bench-lighthouse: gave up after ${TOTAL_TIMEOUT_MS / 60_000} minutes`);
@@ -50,7 +55,10 @@ const verificationToken = async (browser, baseUrl) => {
 
 const FLAGS = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
 
-const run = async ({ browser, port, url, token }) => {
+const reportName = (url, token, n) =>
+  `${new URL(url).pathname.split('/').filter(Boolean).join('-')}-${token ? 'verified' : 'first-visit'}-${n}.json`;
+
+const run = async ({ browser, port, url, token, n }) => {
   let page;
   if (token) {
     page = await browser.newPage();
@@ -65,6 +73,7 @@ const run = async ({ browser, port, url, token }) => {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    writeFileSync(path.join(reportDir, reportName(url, token, n)), JSON.stringify(lhr));
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
@@ -106,6 +115,8 @@ const median = (runs) => {
 };
 
 if (!isBuilt()) await buildAll();
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
 const deployDir = tempDeployDir();
 const rows = [];
 try {
@@ -137,9 +148,10 @@ try {
         ['first visit (interstitial)', null],
         ['verified', token],
       ]) {
+        if (ONLY && !ONLY.test(`${name} ${kind}`)) continue;
         const runs = [];
         for (let n = 0; n < RUNS; n++)
-          runs.push(await runWithRetry({ browser, port: chrome.port, url, token: seeded }));
+          runs.push(await runWithRetry({ browser, port: chrome.port, url, token: seeded, n }));
         rows.push({ name, kind, ...median(runs), scores: runs.map((r) => r.score) });
       }
     }

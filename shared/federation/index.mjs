@@ -10,6 +10,7 @@ import { LocaleAssetsPlugin } from './locale-assets-plugin.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { RoutesJsonPlugin } from './routes-json-plugin.mjs';
 import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
+import { firstPaintTags } from './first-paint-template.mjs';
 
 const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
@@ -256,15 +257,21 @@ export const createAppConfig =
             meta: {
               viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
             },
-            templateContent: ({ htmlRspackPlugin }) =>
-              `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>${htmlRspackPlugin.options.title}</title>` +
-              // The shell's start-up fetches the deployment manifest (DEPLOYMENT_MANIFEST_PATH) before
-              // anything else can start: the browser requests it while it parses the page.
-              (remote
-                ? ''
-                : '<link rel="preload" href="/mfe/manifest.json" as="fetch" crossorigin="anonymous" data-deployment-manifest />') +
-              '</head>' +
-              '<body><noscript>Marketplace needs JavaScript. Please enable it to shop.</noscript><div id="root"></div></body></html>',
+            templateContent: ({ htmlRspackPlugin }) => {
+              // The shell's first paint (Home's hot products before any bundle runs), see first-paint-template.mjs.
+              const firstPaint = remote ? '' : firstPaintTags(dir);
+              return (
+                `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>${htmlRspackPlugin.options.title}</title>` +
+                // The shell's start-up fetches the deployment manifest (DEPLOYMENT_MANIFEST_PATH) before
+                // anything else can start: the browser requests it while it parses the page.
+                (remote
+                  ? ''
+                  : '<link rel="preload" href="/mfe/manifest.json" as="fetch" crossorigin="anonymous" data-deployment-manifest />') +
+                firstPaint +
+                '</head>' +
+                '<body><noscript>Marketplace needs JavaScript. Please enable it to shop.</noscript><div id="root"></div></body></html>'
+              );
+            },
           }),
       ].filter(Boolean),
       devServer: {

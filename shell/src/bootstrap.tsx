@@ -51,11 +51,16 @@ const start = async () => {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <React.StrictMode>
-      <App store={store} loadManifest={loadManifest} />
-    </React.StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition render is time-sliced: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole first render (one long task on a slow phone).
+  React.startTransition(() => {
+    root.render(
+      <React.StrictMode>
+        <App store={store} loadManifest={loadManifest} />
+      </React.StrictMode>,
+    );
+  });
 };
 
 void start();

@@ -7,12 +7,16 @@ import { startEarlyFetches } from './start-up/early-fetches';
 const manifestLink = document.querySelector<HTMLLinkElement>('link[rel="preload"][data-deployment-manifest]');
 if (manifestLink) window.__earlyManifestResponse = startEarlyFetches(manifestLink.href);
 
-// The async boundary Module Federation needs before shared singletons are used (RUNTIME-006).
-void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+// The async boundary Module Federation needs before shared singletons are used (RUNTIME-006). When
+// index.html's first-paint script is drawing the first screen, the app starts once that is on screen
+// (the script bounds the wait): evaluating the libraries first would hold back the paint.
+void (window.__firstPaint ?? Promise.resolve()).then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));
 
 declare global {
   interface Window {
     /** The deployment manifest's response, requested at start-up; taken once by the bootstrap. */
     __earlyManifestResponse?: Promise<Response>;
+    /** Set by index.html's first-paint script while it draws the first screen; settles when it is on screen. */
+    __firstPaint?: Promise<void>;
   }
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import CategoryGrid from '../../categories/components/category-grid';
@@ -7,15 +7,32 @@ import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/produc
 import { useLazyListHotProductsQuery } from '../../products/api';
 import './home-screen.css';
 
+/**
+ * Sent once the first page of hot products is on screen (or has failed): the shell's first-paint layer
+ * (shell/src/start-up/first-paint.inline.js), which drew those products before any bundle ran, goes.
+ */
+export const SCREEN_READY_EVENT = 'marketplace:screen-ready';
+
 /** `/index` and `/home`: search entry, category shortcuts, hot shops and the hot products feed. */
 export default function HomeScreen() {
   const { t } = useTranslation('catalogue');
   const navigate = useNavigate();
   const [listHotProducts] = useLazyListHotProductsQuery();
+  const [firstPageAnswered, setFirstPageAnswered] = useState(false);
   const loadPage = useCallback(
-    (page: number) => listHotProducts({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
+    async (page: number) => {
+      try {
+        return await listHotProducts({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap();
+      } finally {
+        setFirstPageAnswered(true);
+      }
+    },
     [listHotProducts],
   );
+  // A layout effect: the layer leaves in the same frame as the grid's products arrive, never showing twice.
+  useLayoutEffect(() => {
+    if (firstPageAnswered) window.dispatchEvent(new Event(SCREEN_READY_EVENT));
+  }, [firstPageAnswered]);
   return (
     <div className="catalogue-home">
       <div className="catalogue-home__search" role="search">
