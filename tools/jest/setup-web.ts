@@ -16,11 +16,22 @@ jest.mock('../../shared/src/i18n/fetch-locale', () => {
   const path = jest.requireActual<typeof import('node:path')>('node:path');
   const { NAMESPACES, localeFile } = jest.requireActual<typeof import('../i18n-keys.cjs')>('../i18n-keys.cjs');
   const root = path.resolve(__dirname, '../..');
+  const read = async (url: string) => {
+    const match = /^\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(url);
+    if (!match?.[1] || !match[2] || !NAMESPACES.includes(match[1])) throw new Error(`no language file at ${url}`);
+    return JSON.parse(await readFile(path.join(root, localeFile(match[1], match[2])), 'utf8')) as unknown;
+  };
+  // Like the real loader, a file read once is answered from memory (a failed read is tried again).
+  const cache = new Map<string, Promise<unknown>>();
   return {
-    fetchLocale: async (url: string) => {
-      const match = /^\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(url);
-      if (!match?.[1] || !match[2] || !NAMESPACES.includes(match[1])) throw new Error(`no language file at ${url}`);
-      return JSON.parse(await readFile(path.join(root, localeFile(match[1], match[2])), 'utf8')) as unknown;
+    fetchLocale: (url: string) => {
+      let pending = cache.get(url);
+      if (!pending) {
+        pending = read(url);
+        pending.catch(() => cache.delete(url));
+        cache.set(url, pending);
+      }
+      return pending;
     },
   };
 });
