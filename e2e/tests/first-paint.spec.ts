@@ -3,12 +3,19 @@ import { expect, test, verificationHeading, type Page } from '../fixtures';
 /** Records, from the first byte of each page, what the first-paint layer showed and any policy violation. */
 const watchFirstPaint = async (page: Page) => {
   await page.addInitScript(() => {
-    const seen = { layerImages: 0, layerTitles: [] as string[], shownTogether: false, violations: [] as string[] };
+    const seen = {
+      layerImages: 0,
+      layerTitles: [] as string[],
+      gateTitle: '',
+      shownTogether: false,
+      violations: [] as string[],
+    };
     (window as unknown as { __firstPaintSeen: typeof seen }).__firstPaintSeen = seen;
     document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(event.violatedDirective));
     new MutationObserver(() => {
       const layer = document.getElementById('first-paint');
       if (!layer) return;
+      seen.gateTitle ||= layer.querySelector('.first-paint__title')?.textContent ?? '';
       const images = layer.querySelectorAll('img').length;
       if (images > seen.layerImages) {
         seen.layerImages = images;
@@ -27,6 +34,7 @@ const seenOf = (page: Page) =>
           __firstPaintSeen: {
             layerImages: number;
             layerTitles: string[];
+            gateTitle: string;
             shownTogether: boolean;
             violations: string[];
           };
@@ -63,11 +71,14 @@ test.describe('first paint before the bundles', () => {
     expect(hotProductAnswers.filter((answer) => !answer.fromCache)).toHaveLength(1);
   });
 
-  test('a first-time shopper gets the human check, not the products', async ({ page }) => {
+  test("a first-time shopper gets the human check's texts from index.html, then the check itself, never the products", async ({
+    page,
+  }) => {
     await watchFirstPaint(page);
     await page.goto('/home');
     await expect(verificationHeading(page)).toBeVisible();
     const seen = await seenOf(page);
+    expect(seen.gateTitle).toBe('Please verify you are human');
     expect(seen.layerImages).toBe(0);
     expect(seen.violations).toEqual([]);
     await expect(page.locator('#first-paint')).toHaveCount(0);

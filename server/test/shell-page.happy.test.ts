@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inlineScriptHashes, pagePolicy } from '../src/plugins/external/static-files';
+import { inlineScriptHashes, pageLanguage, pagePolicy } from '../src/plugins/external/shell-page';
 import { createTestApp, type TestApp } from './harness';
 
 const FIRST_PAINT = 'window.__firstPaint=Promise.resolve()';
@@ -14,10 +14,19 @@ let shellDir: string;
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'mp-first-paint-'));
   shellDir = path.join(root, 'shell');
-  mkdirSync(shellDir, { recursive: true });
+  mkdirSync(path.join(shellDir, 'locales-0a1b2c3d', 'common'), { recursive: true });
+  const common = (title: string, description: string) => JSON.stringify({ verification: { title, description } });
+  writeFileSync(
+    path.join(shellDir, 'locales-0a1b2c3d', 'common', 'en.json'),
+    common('Please verify you are human', 'A quick check'),
+  );
+  writeFileSync(
+    path.join(shellDir, 'locales-0a1b2c3d', 'common', 'de.json'),
+    common('Bitte bestätigen Sie', 'Kurz & "sicher" <prüfen>'),
+  );
   writeFileSync(
     path.join(shellDir, 'index.html'),
-    `<!doctype html><head><script>${FIRST_PAINT}</script><script defer src="/main.3f9a1c2b.js"></script></head><div id="root"></div>`,
+    `<!doctype html><head><title>Marketplace</title><script>${FIRST_PAINT}</script><script defer src="/main.3f9a1c2b.js"></script></head><div id="root"></div>`,
   );
   t = await createTestApp({ shellDir, deployDir: path.join(root, 'deploy') });
 });
@@ -50,6 +59,31 @@ describe("the shell's page and its inline first-paint script", () => {
     expect(scriptSources(api.headers['content-security-policy'] as string)).toEqual(["'self'"]);
   });
 
+  it("gives the page the human check's texts in the language the app will start in, when the server can tell", async () => {
+    const gate = (body: string) => /<meta name="first-paint-gate"[^>]*>/.exec(body)?.[0] ?? null;
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(gate(english.body)).toBe(
+      '<meta name="first-paint-gate" data-title="Please verify you are human" data-description="A quick check">',
+    );
+    expect(english.headers.vary).toBe('Cookie, Accept-Language');
+    const cookie = `Local_Lang=${encodeURIComponent(JSON.stringify({ file_name: 'de', language_name: 'Deutsch' }))}`;
+    const german = await t.app.inject({ method: 'GET', url: '/home', headers: { cookie, 'accept-language': 'en' } });
+    expect(gate(german.body)).toBe(
+      '<meta name="first-paint-gate" data-title="Bitte bestätigen Sie" data-description="Kurz &amp; &quot;sicher&quot; &lt;prüfen&gt;">',
+    );
+    // The script's hash is unchanged: the texts are outside it.
+    expect(scriptSources(german.headers['content-security-policy'] as string)).toEqual(["'self'", sha256(FIRST_PAINT)]);
+    // A language without a built file, or one the server cannot tell: no texts, the app draws the check itself.
+    const french = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-language': 'fr-FR' } });
+    expect(gate(french.body)).toBeNull();
+    const unknown = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-language': 'zh-TW' } });
+    expect(gate(unknown.body)).toBeNull();
+  });
+
   it('follows a rebuilt index.html: the new script is served with its own hash', async () => {
     const rebuilt = 'window.__firstPaint=undefined';
     writeFileSync(path.join(shellDir, 'index.html'), `<!doctype html><head><script>${rebuilt}</script></head>`);
@@ -59,7 +93,26 @@ describe("the shell's page and its inline first-paint script", () => {
   });
 });
 
-describe('inlineScriptHashes and pagePolicy', () => {
+describe('inlineScriptHashes, pagePolicy and pageLanguage', () => {
+  it.each([
+    ['en-US,en;q=0.9', 'en'],
+    ['de-CH', 'ch'],
+    ['de-DE,de', 'de'],
+    ['ja-JP', 'jp'],
+    ['zh-CN', 'zh-cn'],
+    ['zh-TW', null],
+    ['', null],
+  ])('reads Accept-Language %s as %s', (header, code) => {
+    expect(pageLanguage(undefined, header)).toBe(code);
+  });
+
+  it('prefers the Local_Lang cookie and ignores an unreadable one', () => {
+    const cookie = (value: string) => `a=1; Local_Lang=${value}`;
+    expect(pageLanguage(cookie(encodeURIComponent('{"file_name":"kr"}')), 'en')).toBe('kr');
+    expect(pageLanguage(cookie('%7Bbroken'), 'en')).toBe('en');
+    expect(pageLanguage(cookie(encodeURIComponent('{"file_name":"xx"}')), undefined)).toBeNull();
+  });
+
   it('hashes inline scripts only, never one loaded by src', () => {
     const html =
       '<script>a()</script><script type="module">b()</script><script defer src="/x.js"></script><script></script>';

@@ -1,6 +1,7 @@
 import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dismissFirstPaint } from '../start-up/first-paint';
 import { fetchChallenge, verifySolution } from './verification-api';
 import { markVerified, useVerificationRequired } from './verification-state';
 import { storeVerificationToken } from '@marketplace/shared';
@@ -16,6 +17,8 @@ const HumanCheck = () => {
   const [step, setStep] = useState<Step>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const lang = i18n.language;
+  // index.html drew this check's texts before the bundles ran: they give way to these.
+  useLayoutEffect(dismissFirstPaint, []);
 
   useEffect(() => {
     let current = true;

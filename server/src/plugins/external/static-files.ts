@@ -1,5 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +13,7 @@ import {
   type StoredManifest,
 } from '@marketplace/shared/contracts';
 import { translator } from '../../lib/messages';
-import { helmetHeaders } from './security';
+import { createShellPage, pageLanguage } from './shell-page';
 
 export interface StaticOptions {
   shellDir: string;
@@ -94,35 +94,6 @@ const createManifestReader = (deployDir: string, log: FastifyBaseLogger) => {
   };
 };
 
-/** The hashes (`'sha256-…'`) of the inline scripts of an HTML page, for its content security policy. */
-export const inlineScriptHashes = (html: string): string[] =>
-  [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attributes = '', code = '']) => code.length > 0 && !/\ssrc\s*=/i.test(attributes))
-    .map(([, , code = '']) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
-
-/** The site's content security policy with `hashes` added to script-src. */
-export const pagePolicy = (policy: string, hashes: readonly string[]): string =>
-  hashes.length === 0 ? policy : policy.replace(/(^|;)(\s*script-src\s[^;]*)/, `$1$2 ${hashes.join(' ')}`);
-
-/**
- * The shell's index.html as served for the app's routes, read again only when the file changes (a
- * rebuild in place): its inline first-paint script runs under the site's policy plus that script's hash.
- */
-const createShellPage = (shellDir: string) => {
-  const file = path.join(shellDir, 'index.html');
-  const basePolicy = helmetHeaders()['content-security-policy'] ?? '';
-  let cached: { key: string; html: string; policy: string } | null = null;
-  return () => {
-    const info = statSync(file);
-    const key = `${info.ino}:${info.mtimeMs}:${info.size}`;
-    if (cached?.key !== key) {
-      const html = readFileSync(file, 'utf8');
-      cached = { key, html, policy: pagePolicy(basePolicy, inlineScriptHashes(html)) };
-    }
-    return cached;
-  };
-};
-
 /**
  * Embedded setup: the shell at `/` (SPA fallback via the not-found handler) and deployed remote
  * versions at `/mfe/`. A version folder never changes, so it is cached forever; the manifest is
@@ -191,15 +162,16 @@ export const staticFilesPlugin = fp<StaticOptions>(
         const relative = path.relative(shellDir, file);
         res.header('Cache-Control', shellCacheControl(relative));
         // `/` and `/index.html` are the page served by serveSpa below: the same policy.
-        if (original(relative) === 'index.html') res.header('Content-Security-Policy', shellPage().policy);
+        if (original(relative) === 'index.html') res.header('Content-Security-Policy', shellPage.policy());
       },
     });
     // Client-side routes get index.html from memory (read again when the file changes), with its policy.
-    app.serveSpa = (_request, reply) => {
-      const { html, policy } = shellPage();
+    app.serveSpa = (request, reply) => {
+      const { html, policy } = shellPage.page(pageLanguage(request.headers.cookie, request.headers['accept-language']));
       return reply
         .header('Content-Security-Policy', policy)
         .header('Cache-Control', NO_CACHE)
+        .header('Vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')
         .send(html);
     };
