@@ -32,12 +32,12 @@ export const SHARED_SINGLETONS = [
   ['@reduxjs/toolkit/query/react', '@reduxjs/toolkit'],
   ['i18next', 'i18next'],
   ['react-i18next', 'react-i18next'],
-  ['@marketplace/shared', '@marketplace/shared'],
   // The shared package: a start-up entry and entries that load with the screens using them.
+  ['@marketplace/shared', '@marketplace/shared'],
   ['@marketplace/shared/contracts', '@marketplace/shared'],
-];
   ['@marketplace/shared/payment', '@marketplace/shared'],
   ['@marketplace/shared/upload', '@marketplace/shared'],
+];
 
 /** @param {string} packageName */
 const installedVersion = (packageName) => {
