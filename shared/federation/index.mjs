@@ -64,12 +64,16 @@ const ANTD_STATEFUL_FILES = [
 ];
 
 /**
- * `import { unstableSetRender } from 'antd-mobile'` (the React 19 render hook) is no component: its
- * rewritten path is aliased to a file that re-exports it (the template has no conditionals).
+ * Named imports of antd-mobile that are no component (the React 19 render hook, the default
+ * configuration's setter): their rewritten paths are aliased to files that re-export them (the
+ * template has no conditionals).
  */
 const ANTD_RENDER_HOOK_ALIAS = {
   [`${ANTD_COMPONENTS_PREFIX}unstable-set-render$`]: fileURLToPath(
     new URL('./antd-unstable-set-render.mjs', import.meta.url),
+  ),
+  [`${ANTD_COMPONENTS_PREFIX}set-default-config$`]: fileURLToPath(
+    new URL('./antd-set-default-config.mjs', import.meta.url),
   ),
 };
 
@@ -123,6 +127,15 @@ const routerAliases = (production) => {
     'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
     'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
   };
+};
+
+/**
+ * Library files a browser of the build targets never runs: the ResizeObserver polyfill, and
+ * antd-mobile's pre-React-19 default renderer (see each file).
+ */
+const UNUSED_LIBRARY_ALIASES = {
+  'resize-observer-polyfill$': fileURLToPath(new URL('./native-resize-observer.mjs', import.meta.url)),
+  'rc-util/lib/React/render$': fileURLToPath(new URL('./antd-legacy-render.mjs', import.meta.url)),
 };
 
 /** `npm run dev` ports, fixed so they never take the API's 8080 that the dev servers proxy to. */
@@ -179,7 +192,7 @@ export const createAppConfig =
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
         // Workspace packages are symlinks; compile them from their real path like own code.
         symlinks: true,
-        alias: { ...routerAliases(production), ...ANTD_RENDER_HOOK_ALIAS },
+        alias: { ...routerAliases(production), ...ANTD_RENDER_HOOK_ALIAS, ...UNUSED_LIBRARY_ALIASES },
       },
       module: {
         // A name missing from a shared facade (react-router-client.mjs) is a build error, not undefined at run time.
@@ -243,7 +256,12 @@ export const createAppConfig =
           dts: false,
           // The shell carries the one MF runtime; production remotes use it instead of bundling
           // their own copy (halves each remoteEntry.js). A remote served alone keeps its own.
-          experiments: remote ? { externalRuntime: production && !serving } : { provideExternalRuntime: true },
+          experiments: {
+            ...(remote ? { externalRuntime: production && !serving } : { provideExternalRuntime: true }),
+            // Browser only: the runtime's Node.js script loading is left out. The snapshot plugin stays
+            // (disableSnapshot would drop it): remotes are registered by their mf-manifest.json.
+            optimization: { target: 'web' },
+          },
         }),
         // Language files as static JSON fetched by URL (process.env.LOCALES_DIR), none of them in the JS.
         new LocaleAssetsPlugin({ folder }),
