@@ -31,7 +31,6 @@ export const SHARED_SINGLETONS = [
   ['@reduxjs/toolkit/query', '@reduxjs/toolkit'],
   ['@reduxjs/toolkit/query/react', '@reduxjs/toolkit'],
   ['i18next', 'i18next'],
-  ['react-i18next', 'react-i18next'],
   // The shared package: a start-up entry and entries that load with the screens using them.
   ['@marketplace/shared', '@marketplace/shared'],
   ['@marketplace/shared/contracts', '@marketplace/shared'],
@@ -88,6 +87,8 @@ export const ANTD_TRANSFORM_IMPORT = [
 
 /** The client API of react-router, provided as the shared `react-router-dom` (see the file). */
 const ROUTER_CLIENT = fileURLToPath(new URL('./react-router-client.mjs', import.meta.url));
+/** The part of react-i18next the apps use, provided as the shared `react-i18next` (see the file). */
+const I18NEXT_REACT_CLIENT = fileURLToPath(new URL('./react-i18next-client.mjs', import.meta.url));
 
 /** @returns {Record<string, import('@module-federation/enhanced/rspack').ModuleFederationPluginOptions['shared']>} */
 export const sharedConfig = () => {
@@ -107,6 +108,13 @@ export const sharedConfig = () => {
       version: installedVersion('react-router-dom'),
       eager: false,
       import: ROUTER_CLIENT,
+    },
+    'react-i18next': {
+      singleton: true,
+      requiredVersion: `^${installedVersion('react-i18next')}`,
+      version: installedVersion('react-i18next'),
+      eager: false,
+      import: I18NEXT_REACT_CLIENT,
     },
     [ANTD_COMPONENTS_PREFIX]: antd,
     ...Object.fromEntries(
