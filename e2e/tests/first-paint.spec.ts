@@ -6,6 +6,7 @@ const watchFirstPaint = async (page: Page) => {
     const seen = {
       layerImages: 0,
       layerTitles: [] as string[],
+      productTitle: '',
       gateTitle: '',
       shownTogether: false,
       violations: [] as string[],
@@ -16,12 +17,13 @@ const watchFirstPaint = async (page: Page) => {
       const layer = document.getElementById('first-paint');
       if (!layer) return;
       seen.gateTitle ||= layer.querySelector('.first-paint__title')?.textContent ?? '';
+      seen.productTitle ||= layer.querySelector('.first-paint__product-title')?.textContent ?? '';
       const images = layer.querySelectorAll('img').length;
       if (images > seen.layerImages) {
         seen.layerImages = images;
         seen.layerTitles = [...layer.querySelectorAll('li span')].map((title) => title.textContent ?? '');
       }
-      if (document.querySelector('#root a[href^="/detail/"]')) seen.shownTogether = true;
+      if (document.querySelector('#root a[href^="/detail/"], #root #catalogue-detail-title')) seen.shownTogether = true;
     }).observe(document, { childList: true, subtree: true });
   });
 };
@@ -34,6 +36,7 @@ const seenOf = (page: Page) =>
           __firstPaintSeen: {
             layerImages: number;
             layerTitles: string[];
+            productTitle: string;
             gateTitle: string;
             shownTogether: boolean;
             violations: string[];
@@ -69,6 +72,43 @@ test.describe('first paint before the bundles', () => {
     expect(seen.shownTogether).toBe(false);
     // One trip to the server: the screen's own request was answered by the browser's cache.
     expect(hotProductAnswers.filter((answer) => !answer.fromCache)).toHaveLength(1);
+  });
+
+  test("a verified shopper's product page shows the product's picture and title from index.html, then the detail screen takes over, with one product request", async ({
+    verifiedPage: page,
+  }) => {
+    const hot = (await (await page.request.get('/api/catalogue/hot_products?page=1&pageSize=1')).json()) as {
+      data: { list: { id: number; title: string }[] };
+    };
+    const product = hot.data.list[0];
+    if (!product) throw new Error('no product to open');
+    await watchFirstPaint(page);
+    const productRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/catalogue/product?')) productRequests.push(request.url());
+    });
+
+    await page.goto(`/detail/${product.id}`);
+    await expect(page.getByRole('heading', { name: product.title, exact: true })).toBeVisible();
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+
+    const seen = await seenOf(page);
+    expect(seen.violations).toEqual([]);
+    expect(seen.layerImages).toBe(1);
+    expect(seen.productTitle).toBe(product.title);
+    expect(seen.shownTogether).toBe(false);
+    // The picture and title came with the page: the only product request is the screen's own (one view).
+    expect(productRequests).toHaveLength(1);
+  });
+
+  test("a first-time shopper on a product's page gets the human check's texts, never the product", async ({ page }) => {
+    await watchFirstPaint(page);
+    await page.goto('/detail/1');
+    await expect(verificationHeading(page)).toBeVisible();
+    const seen = await seenOf(page);
+    expect(seen.gateTitle).toBe('Please verify you are human');
+    expect(seen.layerImages).toBe(0);
+    expect(seen.productTitle).toBe('');
   });
 
   test("a first-time shopper gets the human check's texts from index.html, then the check itself, never the products", async ({

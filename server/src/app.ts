@@ -81,10 +81,14 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     // One operator credential for every operator route: resolved (or generated into DATA_DIR) once.
     const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
     await registerOrders(app, { db: database.db, config, users, userService, operators });
-    await registerCatalogue(app, database.db);
+    const catalogue = await registerCatalogue(app, database.db);
     await registerSupport(app, { db: database.db, config, operators });
     await registerCommunity(app, { db: database.db, config, userService, operators });
-    await app.register(staticFilesPlugin, { shellDir: config.shellDir, deployDir: config.deployDir });
+    await app.register(staticFilesPlugin, {
+      shellDir: config.shellDir,
+      deployDir: config.deployDir,
+      productPreview: (id) => catalogue.productPreview(id),
+    });
     await app.ready();
   } catch (error) {
     await app.close();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inlineScriptHashes, pageLanguage, pagePolicy } from '../src/plugins/external/shell-page';
+import { createShellPage, inlineScriptHashes, pageLanguage, pagePolicy } from '../src/plugins/external/shell-page';
 import { createTestApp, type TestApp } from './harness';
 
 const FIRST_PAINT = 'window.__firstPaint=Promise.resolve()';
@@ -82,6 +82,36 @@ describe("the shell's page and its inline first-paint script", () => {
     expect(gate(french.body)).toBeNull();
     const unknown = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-language': 'zh-TW' } });
     expect(gate(unknown.body)).toBeNull();
+  });
+
+  it("gives a product's page its title and first picture for the first paint, counting no view", async () => {
+    const preview = (body: string) => /<meta name="first-paint-product"[^>]*>/.exec(body)?.[0] ?? null;
+    const product = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/catalogue/product?id=3' })).json() as {
+          data: { title: string; image: string; seen: number };
+        }
+      ).data;
+    const before = await product();
+    for (const url of ['/detail/3', '/detail/3/1', '/detail/3?from=home']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(preview(page.body)).toBe(
+        `<meta name="first-paint-product" data-title="${before.title.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" data-image="${before.image}">`,
+      );
+      expect(scriptSources(page.headers['content-security-policy'] as string)).toEqual(["'self'", sha256(FIRST_PAINT)]);
+    }
+    // Only the product's own API answer counts a view.
+    expect((await product()).seen).toBe(before.seen + 1);
+    for (const url of ['/detail/999999999', '/detail/0', '/detail/abc', '/detail', '/home', '/details/3']) {
+      expect(preview((await t.app.inject({ method: 'GET', url })).body)).toBeNull();
+    }
+  });
+
+  it('escapes a preview for an attribute and never reads `$` in it as a replacement pattern', () => {
+    const { html } = createShellPage(shellDir).page(null, { title: `Deal $& $' "x" <b> & co`, image: '/a.svg' });
+    expect(html).toContain(
+      '<title>Marketplace</title><meta name="first-paint-product" data-title="Deal $&amp; $\' &quot;x&quot; &lt;b&gt; &amp; co" data-image="/a.svg">',
+    );
   });
 
   it('follows a rebuilt index.html: the new script is served with its own hash', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '@marketplace/shared/contracts';
 
 export interface PagedListState<T> {
@@ -28,6 +28,8 @@ export const usePagedList = <T>(loadPage: (page: number) => Promise<Page<T>>, pa
   const nextPage = useRef(1);
   const loading = useRef(false);
   const finished = useRef(false);
+  /** Items loaded so far (the state's count once the transition below has rendered). */
+  const itemCount = useRef(0);
   // A refresh started while a page was loading wins; the older answer is dropped.
   const generation = useRef(0);
   const loadPageRef = useRef(loadPage);
@@ -45,10 +47,18 @@ export const usePagedList = <T>(loadPage: (page: number) => Promise<Page<T>>, pa
       try {
         const result = await loadPageRef.current(page);
         if (run !== generation.current) return;
-        setState((s) => {
-          const items = fromStart ? result.list : [...s.items, ...result.list];
-          finished.current = isLastPage(result, items.length, pageSize);
-          return { items, finished: finished.current, loading: false, failed: false };
+        // The page's items render as a transition: React draws them in slices that yield to the
+        // shopper's input instead of one long task (a page of tiles is most of a screen's render).
+        const loadedCount = (fromStart ? 0 : itemCount.current) + result.list.length;
+        finished.current = isLastPage(result, loadedCount, pageSize);
+        itemCount.current = loadedCount;
+        startTransition(() => {
+          setState((s) => ({
+            items: fromStart ? result.list : [...s.items, ...result.list],
+            finished: finished.current,
+            loading: false,
+            failed: false,
+          }));
         });
         nextPage.current = page + 1;
       } catch (error) {

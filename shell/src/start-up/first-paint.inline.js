@@ -11,18 +11,22 @@
  *   for right away with the headers the app will send, so the app's own request for the same URL is
  *   answered by the browser's HTTP cache (the answer is `public, max-age`), drawn where the Home
  *   screen draws them, under a search bar and section placeholders of the screen's sizes.
+ * - A verified shopper on a product's page (`/detail/<id>`) gets its first picture and title where
+ *   the detail screen draws them, from the `<meta name="first-paint-product">` the server put in the
+ *   page (no request: the picture starts loading while the page is parsed).
  *
  * The layer is decoration: hidden from assistive technology, and removed as soon as the real screen
  * has drawn the same thing (the `marketplace:screen-ready` event), the shopper touches it, or after
- * 10 s; on Home also when the app leaves Home. Meanwhile the app's bundles wait (index.ts, through
- * `window.__firstPaint`) until this is on screen, never longer than HOLD_MS: evaluating them first
- * would hold the main thread and keep the browser from painting what is already here.
+ * 10 s; also when the app leaves the page it was drawn for. Meanwhile the app's bundles wait
+ * (index.ts, through `window.__firstPaint`) until this is on screen, never longer than HOLD_MS:
+ * evaluating them first would hold the main thread and keep the browser from painting what is here.
  */
 (function () {
   var VERIFICATION_STORAGE_KEY = 'humanVerification';
   var LANG_COOKIE = 'Local_Lang';
   var READY_EVENT = 'marketplace:screen-ready';
   var HOME_PATH = /^\/(index|home)?\/?$/;
+  var DETAIL_PATH = /^\/detail\/[1-9]\d{0,8}(\/|$)/;
   var HOT_PRODUCTS_URL = '/api/catalogue/hot_products?page=1&pageSize=20';
   var TILES = 6;
   var HOLD_MS = 1500;
@@ -36,8 +40,11 @@
     verified = false;
   }
   var gateTexts = document.querySelector('meta[name="first-paint-gate"]');
-  var home = verified && HOME_PATH.test(location.pathname) && typeof window.fetch === 'function';
-  if (verified ? !home : !gateTexts) return;
+  var product = document.querySelector('meta[name="first-paint-product"]');
+  var startPath = location.pathname;
+  var home = verified && HOME_PATH.test(startPath) && typeof window.fetch === 'function';
+  var detail = verified && !!product && DETAIL_PATH.test(startPath);
+  if (verified ? !home && !detail : !gateTexts) return;
 
   var element = function (tag, className, parent) {
     var node = document.createElement(tag);
@@ -77,7 +84,8 @@
   layer.addEventListener('pointerdown', remove);
   var started = Date.now();
   var watch = window.setInterval(function () {
-    if ((home && !HOME_PATH.test(location.pathname)) || Date.now() - started > LIFETIME_MS) remove();
+    var left = home ? !HOME_PATH.test(location.pathname) : detail && location.pathname !== startPath;
+    if (left || Date.now() - started > LIFETIME_MS) remove();
   }, 250);
 
   if (!home) {
@@ -88,6 +96,25 @@
     element('p', 'first-paint__description', layer).textContent = gateTexts.getAttribute('data-description') || '';
     element('div', 'first-paint__spinner', layer);
     releaseAfterPaint();
+    return;
+  }
+
+  if (detail) {
+    // The detail screen (detail-screen.css): header, the gallery's square first picture, the price and
+    // title card. Released once the picture has loaded and the frame showing it has been drawn.
+    layer.className = 'first-paint first-paint--detail';
+    element('div', 'first-paint__header', layer);
+    var picture = element('img', '', layer);
+    picture.alt = '';
+    picture.width = 390;
+    picture.height = 390;
+    picture.setAttribute('fetchpriority', 'high');
+    picture.onload = releaseAfterPaint;
+    picture.onerror = releaseAfterPaint;
+    picture.src = product.getAttribute('data-image') || '';
+    var card = element('div', 'first-paint__card', layer);
+    element('div', 'first-paint__price', card);
+    element('div', 'first-paint__product-title', card).textContent = product.getAttribute('data-title') || '';
     return;
   }
 

@@ -17,7 +17,9 @@ export const registerCatalogue = async (app: FastifyInstance, db: Db) => {
   const views = createViewCounter(db);
   // preClose runs before every onClose hook, so the last views are written before the database closes.
   app.addHook('preClose', async () => views.close());
-  await app.register(catalogueRoutes, { service: createCatalogueService({ catalogue, views }) });
+  const service = createCatalogueService({ catalogue, views });
+  await app.register(catalogueRoutes, { service });
   await app.register(bagRoutes, { service: createBagService({ bag: createBagRepository(db), catalogue }) });
   await app.register(imagesRoutes, { service: createImagesService({ images: createImagesRepository(db) }) });
+  return service;
 };

@@ -126,6 +126,18 @@ export const createCatalogueService = ({
       return pageOf(rows.map(toShopCard), total, query);
     },
 
+    /**
+     * What index.html's first paint draws of `/detail/<id>` before the app runs (the gallery's first
+     * picture and the title, as the detail screen shows them); no view is counted: the app's own
+     * request for the product counts it. Null when there is no such product.
+     */
+    async productPreview(productId: number): Promise<{ title: string; image: string } | null> {
+      const product = await catalogue.findProduct(productId);
+      if (!product) return null;
+      // The gallery's first picture and the card's picture are the same URL.
+      return { title: product.title, image: productImageUrl(product.id) };
+    },
+
     async productDetail(productId: number, userId: number | null): Promise<ProductDetail> {
       const product = await catalogue.findProduct(productId);
       if (!product) throw fail('err.catalogue.productNotFound');

@@ -8,7 +8,7 @@ import { hasMessage, translator } from '../../lib/messages';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the static plugin when a built shell exists: serves index.html for client-side routes. */
-    serveSpa: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null;
+    serveSpa: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null;
   }
 }
 

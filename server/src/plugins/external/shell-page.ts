@@ -52,6 +52,12 @@ export const pageLanguage = (
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** What the first paint draws of a product page before the app runs: its title and first picture. */
+export interface ProductPreview {
+  title: string;
+  image: string;
+}
+
 interface GateTexts {
   title: string;
   description: string;
@@ -94,22 +100,37 @@ export const createShellPage = (shellDir: string) => {
   };
   return {
     policy: () => current().policy,
-    /** The page and its policy for a shopper whose language is `lang` (null: unknown). */
-    page: (lang: LanguageCode | null): { html: string; policy: string } => {
+    /**
+     * The page and its policy for a shopper whose language is `lang` (null: unknown); on a product's
+     * page, with the product's title and first picture for the first paint of a verified shopper
+     * (`<meta name="first-paint-product">`: public catalogue data, what the product's API answer holds).
+     */
+    page: (lang: LanguageCode | null, product: ProductPreview | null = null): { html: string; policy: string } => {
       const { html, policy, pages } = current();
-      if (!lang || !html.includes('</title>')) return { html, policy };
-      let page = pages.get(lang);
-      if (page === undefined) {
+      if (!html.includes('</title>')) return { html, policy };
+      let page = lang ? pages.get(lang) : html;
+      if (page === undefined && lang) {
         const texts = readGateTexts(shellDir, lang);
         page = texts
           ? html.replace(
               '</title>',
-              `</title><meta name="first-paint-gate" data-title="${attribute(texts.title)}" data-description="${attribute(texts.description)}">`,
+              // A function, so a `$` in the texts is never read as a replacement pattern.
+              () =>
+                `</title><meta name="first-paint-gate" data-title="${attribute(texts.title)}" data-description="${attribute(texts.description)}">`,
             )
           : html;
         pages.set(lang, page);
       }
-      return { html: page, policy };
+      const base = page ?? html;
+      if (!product) return { html: base, policy };
+      return {
+        html: base.replace(
+          '</title>',
+          () =>
+            `</title><meta name="first-paint-product" data-title="${attribute(product.title)}" data-image="${attribute(product.image)}">`,
+        ),
+        policy,
+      };
     },
   };
 };

@@ -13,12 +13,17 @@ import {
   type StoredManifest,
 } from '@marketplace/shared/contracts';
 import { translator } from '../../lib/messages';
-import { createShellPage, pageLanguage } from './shell-page';
+import { createShellPage, pageLanguage, type ProductPreview } from './shell-page';
 
 export interface StaticOptions {
   shellDir: string;
   deployDir: string;
+  /** The title and first picture of a product, for the first paint of `/detail/<id>` (see shell-page.ts). */
+  productPreview?: (id: number) => Promise<ProductPreview | null>;
 }
+
+/** `/detail/<id>` and `/detail/<id>/<shop>`: the product the page opens on. */
+const DETAIL_PATH = /^\/detail\/([1-9]\d{0,8})(?:\/[^?#]*)?(?:[?#]|$)/;
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -100,7 +105,7 @@ const createManifestReader = (deployDir: string, log: FastifyBaseLogger) => {
  * resolved per browser (canary bucket) and never cached, so a promote or rollback reaches the next load.
  */
 export const staticFilesPlugin = fp<StaticOptions>(
-  async (app, { shellDir, deployDir }) => {
+  async (app, { shellDir, deployDir, productPreview }) => {
     mkdirSync(deployDir, { recursive: true });
     const readStoredManifest = createManifestReader(deployDir, app.log);
 
@@ -166,8 +171,22 @@ export const staticFilesPlugin = fp<StaticOptions>(
       },
     });
     // Client-side routes get index.html from memory (read again when the file changes), with its policy.
-    app.serveSpa = (request, reply) => {
-      const { html, policy } = shellPage.page(pageLanguage(request.headers.cookie, request.headers['accept-language']));
+    const previewOf = async (url: string): Promise<ProductPreview | null> => {
+      const id = productPreview ? DETAIL_PATH.exec(url)?.[1] : undefined;
+      if (!productPreview || id === undefined) return null;
+      try {
+        return await productPreview(Number(id));
+      } catch (error) {
+        // Only decoration is lost: the page itself never fails for it.
+        app.log.warn({ err: error, url }, 'no first-paint preview for this product page');
+        return null;
+      }
+    };
+    app.serveSpa = async (request, reply) => {
+      const { html, policy } = shellPage.page(
+        pageLanguage(request.headers.cookie, request.headers['accept-language']),
+        await previewOf(request.url),
+      );
       return reply
         .header('Content-Security-Policy', policy)
         .header('Cache-Control', NO_CACHE)

@@ -12,6 +12,7 @@ import ShopTile from '../../shops/components/shop-tile';
 import ProductTile from '../../products/components/product-tile';
 import QuantityStepper from '../../bag/components/quantity-stepper';
 import { buyNowUrl, missingSpec } from '../spec-choice';
+import { useScreenReady } from '../../screen-ready';
 import ProductComments from './product-comments';
 import RatingSummary from './rating-summary';
 import SpecPicker from './spec-picker';
@@ -119,6 +120,8 @@ export default function DetailScreen() {
     skip: id === null,
     refetchOnMountOrArgChange: true,
   });
+  // The first-paint layer, which drew the picture and title before any bundle ran, leaves with the product.
+  useScreenReady(id === null || isError || Boolean(product));
 
   if (id === null || isError) {
     return (

@@ -1,17 +1,12 @@
-import { useCallback, useLayoutEffect, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import CategoryGrid from '../../categories/components/category-grid';
 import HotShopsStrip from '../../shops/components/hot-shops-strip';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
 import { useLazyListHotProductsQuery } from '../../products/api';
+import { useScreenReady } from '../../screen-ready';
 import './home-screen.css';
-
-/**
- * Sent once the first page of hot products is on screen (or has failed): the shell's first-paint layer
- * (shell/src/start-up/first-paint.inline.js), which drew those products before any bundle ran, goes.
- */
-export const SCREEN_READY_EVENT = 'marketplace:screen-ready';
 
 /** `/index` and `/home`: search entry, category shortcuts, hot shops and the hot products feed. */
 export default function HomeScreen() {
@@ -24,15 +19,14 @@ export default function HomeScreen() {
       try {
         return await listHotProducts({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap();
       } finally {
-        setFirstPageAnswered(true);
+        // In the same transition as the list's items (usePagedList), so the layer leaves with them.
+        startTransition(() => setFirstPageAnswered(true));
       }
     },
     [listHotProducts],
   );
-  // A layout effect: the layer leaves in the same frame as the grid's products arrive, never showing twice.
-  useLayoutEffect(() => {
-    if (firstPageAnswered) window.dispatchEvent(new Event(SCREEN_READY_EVENT));
-  }, [firstPageAnswered]);
+  // The first-paint layer, which drew these products before any bundle ran, leaves with the first page.
+  useScreenReady(firstPageAnswered);
   return (
     <div className="catalogue-home">
       <div className="catalogue-home__search" role="search">

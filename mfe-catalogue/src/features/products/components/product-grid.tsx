@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'antd-mobile';
 import { EmptyState, PagedList } from '@marketplace/shared';
@@ -37,7 +37,8 @@ export default function ProductGrid({
       try {
         return await loadPage(page);
       } finally {
-        setAnswered(true);
+        // Rendered with the page's items (a transition in usePagedList), so the skeleton gives way to them.
+        startTransition(() => setAnswered(true));
       }
     },
     [loadPage],
