@@ -76,6 +76,39 @@ const ANTD_RENDER_HOOK_ALIAS = {
   ),
 };
 
+/**
+ * antd-mobile's ErrorBlock with its four pictures loaded when one first shows (see the file); the
+ * file reaches the component's own parts through `antd-mobile-error-block/`, a path no shared
+ * prefix matches.
+ */
+const ANTD_ERROR_BLOCK_ALIAS = {
+  [`${ANTD_COMPONENTS_PREFIX}error-block$`]: fileURLToPath(new URL('./antd-error-block.mjs', import.meta.url)),
+  'antd-mobile-error-block': path.join(antdDir(), 'es/components/error-block'),
+};
+
+/**
+ * antd-mobile's English texts: the apps import the CommonJS file (jest runs it); the bundle takes the
+ * ES module, which shares its base texts with the default (zh-CN) locale instead of a CommonJS copy.
+ */
+const ANTD_LOCALE_ALIAS = {
+  'antd-mobile/cjs/locales/en-US$': path.join(antdDir(), 'es/locales/en-US.js'),
+};
+
+/**
+ * Code no first screen runs, kept out of 'startup-libs' (see splitChunks below) and downloaded when
+ * needed: react-spring and @use-gesture (the animations and the drag of antd-mobile's Toast, Mask,
+ * Tabs, PullToRefresh, Popup…), those components themselves, ErrorBlock's pictures, and the shared
+ * package's `*.lazy.ts(x)` files, which hold such components for the screens that show them.
+ */
+const LOADED_WHEN_NEEDED = [
+  /[\\/]node_modules[\\/]altcha/,
+  /[\\/]node_modules[\\/]@react-spring[\\/]/,
+  /[\\/]node_modules[\\/]@use-gesture[\\/]/,
+  /[\\/]antd-mobile[\\/]es[\\/]components[\\/](toast|mask|tabs|pull-to-refresh|spin-loading|popup)[\\/]/,
+  /[\\/]antd-mobile[\\/]es[\\/]components[\\/]error-block[\\/]images[\\/]/,
+  /\.lazy\.tsx?$/,
+];
+
 /** babel-plugin-import rule for builtin:swc-loader: named antd-mobile imports become per-component imports. */
 export const ANTD_TRANSFORM_IMPORT = [
   {
@@ -200,7 +233,13 @@ export const createAppConfig =
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
         // Workspace packages are symlinks; compile them from their real path like own code.
         symlinks: true,
-        alias: { ...routerAliases(production), ...ANTD_RENDER_HOOK_ALIAS, ...UNUSED_LIBRARY_ALIASES },
+        alias: {
+          ...routerAliases(production),
+          ...ANTD_RENDER_HOOK_ALIAS,
+          ...ANTD_ERROR_BLOCK_ALIAS,
+          ...ANTD_LOCALE_ALIAS,
+          ...UNUSED_LIBRARY_ALIASES,
+        },
       },
       module: {
         // A name missing from a shared facade (react-router-client.mjs) is a build error, not undefined at run time.
@@ -229,7 +268,7 @@ export const createAppConfig =
         // The shell's start-up needs every library it provides (its bootstrap imports them all), so
         // they travel as one file instead of ~40: on a phone network each request costs a round trip
         // and a browser opens few connections per origin. Lazily loaded parts keep their own chunks
-        // (the ALTCHA widget, and language files: one chunk per language, loaded on demand).
+        // (the ALTCHA widget, LOADED_WHEN_NEEDED, and language files: one chunk per language, loaded on demand).
         splitChunks:
           production && !remote
             ? {
@@ -238,7 +277,8 @@ export const createAppConfig =
                     // Libraries, and the shared package's code (not its per-language JSON files).
                     test: (module) => {
                       const file = module.resource ?? '';
-                      if (/[\\/]node_modules[\\/]/.test(file)) return !/[\\/]node_modules[\\/]altcha/.test(file);
+                      if (LOADED_WHEN_NEEDED.some((pattern) => pattern.test(file))) return false;
+                      if (/[\\/]node_modules[\\/]/.test(file)) return true;
                       return file.startsWith(path.join(sharedDir, 'src') + path.sep) && !file.endsWith('.json');
                     },
                     name: 'startup-libs',

@@ -64,6 +64,7 @@ export { NamedTabs, type NamedTabsProps } from './ui/named-tabs';
 export { useScreenTitle, useScreenTitleKey } from './ui/screen-title';
 export { ErrorPanel, type ErrorPanelProps } from './ui/error-panel';
 export { Money } from './ui/money';
+export { Spinner } from './ui/spinner';
 
 export type { RemoteModule } from './remote-module';
 export { registerReactCopy, type MarketplaceDiagnostics, type ReactCopy } from './diagnostics';

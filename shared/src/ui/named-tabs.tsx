@@ -1,6 +1,4 @@
-import { Tabs } from 'antd-mobile';
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useDirection } from '../i18n/use-direction';
+import { lazy, type ReactNode } from 'react';
 
 export interface NamedTabsProps<K extends string> {
   /** The tab list's accessible name ("Order status"). */
@@ -12,48 +10,16 @@ export interface NamedTabsProps<K extends string> {
   children?: ReactNode;
 }
 
-/**
- * antd-mobile's Tabs with the ARIA tabs pattern complete: a named tab list, tabs with ids that
- * control the panel, and a tab panel named by the active tab. antd-mobile gives its tab list and
- * tabs roles but no name, ids or panel, and passes no props to those elements, so the attributes
- * are set on them after each render (React leaves attributes it does not manage alone).
- */
-export const NamedTabs = <K extends string>({ label, tabs, activeKey, onChange, children }: NamedTabsProps<K>) => {
-  const direction = useDirection();
-  const box = useRef<HTMLDivElement>(null);
-  const id = useId();
-  const tabId = (index: number) => `${id}-tab-${index}`;
-  const panelId = `${id}-panel`;
-  const hasPanel = children !== undefined;
+// antd-mobile's Tabs animates with react-spring; no first screen shows tabs, so the tabs' code is
+// downloaded with the first screen that does. There is no Suspense boundary here: the screen's own
+// (its loading state) waits for it, so a screen appears with its tabs, never without them.
+const NamedTabsView = lazy(() =>
+  import(/* webpackChunkName: "named-tabs" */ './named-tabs.lazy').then((module) => ({
+    default: module.NamedTabsView as (props: NamedTabsProps<string>) => ReactNode,
+  })),
+);
 
-  useLayoutEffect(() => {
-    const list = box.current?.querySelector('[role="tablist"]');
-    if (!list) return;
-    list.setAttribute('aria-label', label);
-    list.querySelectorAll('[role="tab"]').forEach((tab, index) => {
-      tab.id = tabId(index);
-      if (hasPanel) tab.setAttribute('aria-controls', panelId);
-    });
-  });
-
-  const active = Math.max(
-    0,
-    tabs.findIndex((tab) => tab.key === activeKey),
-  );
-  return (
-    <>
-      <div ref={box}>
-        <Tabs direction={direction} activeKey={activeKey} onChange={(key) => onChange(key as K)}>
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.key} title={tab.title} />
-          ))}
-        </Tabs>
-      </div>
-      {hasPanel && (
-        <div role="tabpanel" id={panelId} aria-labelledby={tabId(active)}>
-          {children}
-        </div>
-      )}
-    </>
-  );
-};
+/** antd-mobile's Tabs with the ARIA tabs pattern complete (see named-tabs.lazy.tsx). */
+export const NamedTabs = <K extends string>(props: NamedTabsProps<K>) => (
+  <NamedTabsView {...(props as unknown as NamedTabsProps<string>)} />
+);

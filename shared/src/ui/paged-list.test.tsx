@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@marketplace/shared/contracts';
 import { initTestI18n } from '../testing/init-test-i18n';
@@ -41,8 +41,10 @@ describe('PagedList', () => {
     expect(loadPage.mock.calls).toEqual([[1], [1]]);
   });
 
-  it('labels pull-to-refresh with the translated texts', async () => {
+  it('labels pull-to-refresh with the translated texts (its code arrives at the first touch)', async () => {
     render(<PagedList loadPage={async () => page(['x'], 1)} renderItem={(name) => name} />);
+    expect(await screen.findByText('x')).toBeInTheDocument();
+    fireEvent.pointerDown(document.body);
     expect(await screen.findByText('Pull down to refresh')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
 import { useEffect, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@marketplace/shared/contracts';
+import { DeferredPullToRefresh } from './deferred-pull-to-refresh';
 import { usePagedList } from './use-paged-list';
 
 export interface PagedListProps<T> {
@@ -59,12 +60,14 @@ export const PagedList = <T,>({
   };
 
   return (
-    <PullToRefresh
+    <DeferredPullToRefresh
       onRefresh={refresh}
-      pullingText={t('pullToRefresh')}
-      canReleaseText={t('releaseToRefresh')}
-      refreshingText={t('refreshing')}
-      completeText={t('refreshed')}
+      texts={{
+        pullingText: t('pullToRefresh'),
+        canReleaseText: t('releaseToRefresh'),
+        refreshingText: t('refreshing'),
+        completeText: t('refreshed'),
+      }}
     >
       {finished && items.length === 0 && empty}
       {items.length > 0 && (
@@ -77,6 +80,6 @@ export const PagedList = <T,>({
       <InfiniteScroll loadMore={loadMore} hasMore={!finished && !loading && !failed}>
         {footer()}
       </InfiniteScroll>
-    </PullToRefresh>
+    </DeferredPullToRefresh>
   );
 };

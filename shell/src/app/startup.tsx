@@ -1,6 +1,6 @@
+import { Spinner } from '@marketplace/shared';
 import type { DeploymentManifest } from '@marketplace/shared/contracts';
-import { SpinLoading } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { setDeployment } from '../remotes/remote-registry';
@@ -22,7 +22,9 @@ export const Startup = ({ loadManifest }: { loadManifest(): Promise<DeploymentMa
       (manifest) => {
         if (!current) return;
         setDeployment(manifest);
-        setPhase({ kind: 'ready', router: createAppRouter(buildRouteTable(manifest)) });
+        const router = createAppRouter(buildRouteTable(manifest));
+        // The whole app's first render: a transition, drawn in slices that leave the main thread free.
+        startTransition(() => setPhase({ kind: 'ready', router }));
       },
       (error: unknown) => {
         console.error('Deployment manifest could not be loaded', error);
@@ -47,7 +49,7 @@ export const Startup = ({ loadManifest }: { loadManifest(): Promise<DeploymentMa
   }
   return (
     <div className="shell-area-loading" role="status" aria-label={t('loading')}>
-      <SpinLoading />
+      <Spinner />
     </div>
   );
 };

@@ -1,5 +1,4 @@
-import { selectToken, useAppSelector, useScreenTitleKey } from '@marketplace/shared';
-import { SpinLoading } from 'antd-mobile';
+import { selectToken, Spinner, useAppSelector, useScreenTitleKey } from '@marketplace/shared';
 import { Activity, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
@@ -27,7 +26,7 @@ const PageLoading = () => {
   const { t } = useTranslation('common');
   return (
     <div className="shell-area-loading" role="status" aria-label={t('loading')}>
-      <SpinLoading />
+      <Spinner />
     </div>
   );
 };

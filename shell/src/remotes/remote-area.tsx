@@ -1,4 +1,4 @@
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '@marketplace/shared';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteBoundary } from './remote-boundary';
@@ -10,7 +10,7 @@ const AreaLoading = () => {
   const { t } = useTranslation('common');
   return (
     <div className="shell-area-loading" role="status" aria-label={t('loading')}>
-      <SpinLoading />
+      <Spinner />
     </div>
   );
 };

@@ -1,10 +1,10 @@
-import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { Button, ErrorBlock } from 'antd-mobile';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissFirstPaint } from '../start-up/first-paint';
 import { fetchChallenge, verifySolution } from './verification-api';
 import { markVerified, useVerificationRequired } from './verification-state';
-import { storeVerificationToken } from '@marketplace/shared';
+import { Spinner, storeVerificationToken } from '@marketplace/shared';
 import './verification.css';
 
 // The widget (~40 KB gzip) is downloaded only by a browser session that has to pass the check.
@@ -54,12 +54,12 @@ const HumanCheck = () => {
       </h1>
       <p className="shell-verification__description">{t('verification.description')}</p>
       {step.kind === 'ready' && (
-        <Suspense fallback={<SpinLoading aria-label={t('loading')} />}>
+        <Suspense fallback={<Spinner aria-label={t('loading')} />}>
           <AltchaWidget challenge={step.challenge} onSolved={solved} onStale={loadChallenge} />
         </Suspense>
       )}
       {(step.kind === 'loading' || step.kind === 'checking') && (
-        <SpinLoading aria-label={t(step.kind === 'loading' ? 'loading' : 'verification.verifying')} />
+        <Spinner aria-label={t(step.kind === 'loading' ? 'loading' : 'verification.verifying')} />
       )}
       {step.kind === 'failed' && (
         <ErrorBlock status="default" title={t('verification.failed')} description="">

@@ -41,7 +41,8 @@ describe('My purchases', () => {
     serveOrders([order(1, 0), order(2, 4)]);
     await renderScreen(<OrderListScreen />, { path: '/myPurchases/4', route: '/myPurchases/:status?' });
 
-    expect(screen.getByRole('heading', { name: 'My purchases', level: 1 })).toBeInTheDocument();
+    // The screen shows once its tabs' code (loaded with the first screen that has tabs) is there.
+    expect(await screen.findByRole('heading', { name: 'My purchases', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'All',
       'To pay',
