@@ -88,7 +88,7 @@
     if (left || Date.now() - started > LIFETIME_MS) remove();
   }, 250);
 
-  if (!home) {
+  if (!verified) {
     // The human check, as the shell's interstitial lays it out (verification.css).
     layer.className = 'first-paint first-paint--gate';
     layer.setAttribute('dir', 'auto');
