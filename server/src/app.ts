@@ -88,6 +88,8 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
       shellDir: config.shellDir,
       deployDir: config.deployDir,
       productPreview: (id) => catalogue.productPreview(id),
+      // The first page the Home screen asks for (20) and the tiles the first paint draws (6).
+      homePreview: () => catalogue.homePreview(6, 20),
     });
     await app.ready();
   } catch (error) {

@@ -107,8 +107,32 @@ describe("the shell's page and its inline first-paint script", () => {
     }
   });
 
+  it("gives Home's page its first six hot products, those of the API's first page, for the first paint", async () => {
+    const home = (body: string) => {
+      const meta = /<meta name="first-paint-home" data-products="([^"]*)">/.exec(body)?.[1];
+      return meta === undefined ? null : (JSON.parse(meta.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as unknown);
+    };
+    const hot = (
+      (await t.app.inject({ method: 'GET', url: '/api/catalogue/hot_products?page=1&pageSize=20' })).json() as {
+        data: { list: { title: string; image: string }[] };
+      }
+    ).data.list;
+    const expected = hot.slice(0, 6).map(({ title, image }) => ({ title, image }));
+    expect(expected).toHaveLength(6);
+    for (const url of ['/home', '/index', '/home/', '/home?from=tab']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(home(page.body)).toEqual(expected);
+      expect(scriptSources(page.headers['content-security-policy'] as string)).toEqual(["'self'", sha256(FIRST_PAINT)]);
+    }
+    for (const url of ['/homes', '/explore', '/home/x']) {
+      expect(home((await t.app.inject({ method: 'GET', url })).body)).toBeNull();
+    }
+  });
+
   it('escapes a preview for an attribute and never reads `$` in it as a replacement pattern', () => {
-    const { html } = createShellPage(shellDir).page(null, { title: `Deal $& $' "x" <b> & co`, image: '/a.svg' });
+    const { html } = createShellPage(shellDir).page(null, {
+      product: { title: `Deal $& $' "x" <b> & co`, image: '/a.svg' },
+    });
     expect(html).toContain(
       '<title>Marketplace</title><meta name="first-paint-product" data-title="Deal $&amp; $\' &quot;x&quot; &lt;b&gt; &amp; co" data-image="/a.svg">',
     );

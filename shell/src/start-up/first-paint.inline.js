@@ -7,10 +7,11 @@
  * - A first-time shopper (no human-check token in sessionStorage, as `readVerificationToken` reads it)
  *   gets the human check's title and description, in the language the server chose for the page
  *   (`<meta name="first-paint-gate">`; without it, nothing is drawn).
- * - A verified shopper on Home (`/`, `/index`, `/home`) gets the first page of hot products, asked
- *   for right away with the headers the app will send, so the app's own request for the same URL is
- *   answered by the browser's HTTP cache (the answer is `public, max-age`), drawn where the Home
- *   screen draws them, under a search bar and section placeholders of the screen's sizes.
+ * - A verified shopper on Home (`/`, `/index`, `/home`) gets the first hot products, drawn where the
+ *   Home screen draws them, under a search bar and section placeholders of the screen's sizes: from
+ *   the `<meta name="first-paint-home">` the server put in the page, else from the first page of hot
+ *   products. That page is asked for right away in any case, with the headers the app will send, so
+ *   the app's own request for it is answered by the browser's HTTP cache (`public, max-age`).
  * - A verified shopper on a product's page (`/detail/<id>`) gets its first picture and title where
  *   the detail screen draws them, from the `<meta name="first-paint-product">` the server put in the
  *   page (no request: the picture starts loading while the page is parsed).
@@ -135,34 +136,51 @@
   element('div', '', sections);
   var grid = element('ul', 'first-paint__grid', layer);
 
-  window
-    .fetch(HOT_PRODUCTS_URL, { headers: { lang: lang, language: lang } })
-    .then(function (response) {
-      return response.ok ? response.json() : null;
-    })
-    .then(function (body) {
-      var list = body && body.code === 1 && body.data && body.data.list;
-      if (removed || !list || !list.length) return remove();
-      // Released once the first row's pictures have loaded and the frame showing them has been drawn.
-      var pending = Math.min(2, list.length);
-      var loaded = function () {
-        pending -= 1;
-        if (pending === 0) releaseAfterPaint();
-      };
-      list.slice(0, TILES).forEach(function (product, index) {
-        var tile = element('li', '', grid);
-        var image = element('img', '', tile);
-        image.alt = '';
-        image.width = 180;
-        image.height = 180;
-        if (index < 2) {
-          image.setAttribute('fetchpriority', 'high');
-          image.onload = loaded;
-          image.onerror = loaded;
-        }
-        image.src = String(product.image);
-        element('span', '', tile).textContent = String(product.title);
-      });
-    })
-    .catch(remove);
+  var draw = function (list) {
+    if (removed || !list || !list.length) return remove();
+    // Released once the first row's pictures have loaded and the frame showing them has been drawn.
+    var pending = Math.min(2, list.length);
+    var loaded = function () {
+      pending -= 1;
+      if (pending === 0) releaseAfterPaint();
+    };
+    list.slice(0, TILES).forEach(function (product, index) {
+      var tile = element('li', '', grid);
+      var image = element('img', '', tile);
+      image.alt = '';
+      image.width = 180;
+      image.height = 180;
+      if (index < 2) {
+        image.setAttribute('fetchpriority', 'high');
+        image.onload = loaded;
+        image.onerror = loaded;
+      }
+      image.src = String(product.image);
+      element('span', '', tile).textContent = String(product.title);
+    });
+  };
+
+  // Asked for in any case: the app's own request for the same URL is then answered by the HTTP cache.
+  var answer = window.fetch(HOT_PRODUCTS_URL, { headers: { lang: lang, language: lang } }).then(function (response) {
+    return response.ok ? response.json() : null;
+  });
+  // The server usually put the first products in the page (`<meta name="first-paint-home">`): drawn at
+  // once, their pictures load while the page is still being parsed. Otherwise drawn from the answer.
+  var embedded = null;
+  try {
+    var meta = document.querySelector('meta[name="first-paint-home"]');
+    embedded = meta && JSON.parse(meta.getAttribute('data-products') || 'null');
+  } catch (_ignored) {
+    embedded = null;
+  }
+  if (embedded && embedded.length) {
+    draw(embedded);
+    answer.catch(function () {});
+  } else {
+    answer
+      .then(function (body) {
+        draw(body && body.code === 1 && body.data && body.data.list);
+      })
+      .catch(remove);
+  }
 })();

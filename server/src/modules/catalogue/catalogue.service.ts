@@ -76,6 +76,12 @@ export const createCatalogueService = ({
     return product;
   };
 
+  const hotProducts = (query: CataloguePageQuery): Promise<Page<ProductCard>> =>
+    shared.get(`hot:${query.page}:${query.pageSize}`, async () => {
+      const { rows, total } = await catalogue.listProducts({}, 'sales', offsetOf(query), query.pageSize);
+      return pageOf(rows.map(toProductCard), total, query);
+    });
+
   return {
     categories(): Promise<CategoryCount[]> {
       return shared.get('categories', async () => {
@@ -84,12 +90,7 @@ export const createCatalogueService = ({
       });
     },
 
-    hotProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
-      return shared.get(`hot:${query.page}:${query.pageSize}`, async () => {
-        const { rows, total } = await catalogue.listProducts({}, 'sales', offsetOf(query), query.pageSize);
-        return pageOf(rows.map(toProductCard), total, query);
-      });
-    },
+    hotProducts,
 
     popularProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
       return shared.get(`popular:${query.page}:${query.pageSize}`, async () => {
@@ -136,6 +137,15 @@ export const createCatalogueService = ({
       if (!product) return null;
       // The gallery's first picture and the card's picture are the same URL.
       return { title: product.title, image: productImageUrl(product.id) };
+    },
+
+    /**
+     * Home's first `count` hot products as its first paint draws them: the first page the Home screen
+     * asks for (`pageSize`), from the same cache.
+     */
+    async homePreview(count: number, pageSize: number): Promise<{ title: string; image: string }[]> {
+      const page = await hotProducts({ page: 1, pageSize });
+      return page.list.slice(0, count).map(({ title, image }) => ({ title, image }));
     },
 
     async productDetail(productId: number, userId: number | null): Promise<ProductDetail> {

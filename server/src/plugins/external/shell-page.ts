@@ -52,11 +52,20 @@ export const pageLanguage = (
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** What the first paint draws of a product page before the app runs: its title and first picture. */
+/** What the first paint draws of a product before the app runs: its title and (first) picture. */
 export interface ProductPreview {
   title: string;
   image: string;
 }
+
+/** A product's page (`/detail/<id>`) or Home's first hot products, for the page's first paint. */
+export type FirstPaintPreview = { product: ProductPreview } | { home: readonly ProductPreview[] };
+
+/** The `<meta>` the first-paint script reads (first-paint.inline.js); public catalogue data only. */
+const previewMeta = (preview: FirstPaintPreview): string =>
+  'product' in preview
+    ? `<meta name="first-paint-product" data-title="${attribute(preview.product.title)}" data-image="${attribute(preview.product.image)}">`
+    : `<meta name="first-paint-home" data-products="${attribute(JSON.stringify(preview.home.map(({ title, image }) => ({ title, image }))))}">`;
 
 interface GateTexts {
   title: string;
@@ -102,10 +111,10 @@ export const createShellPage = (shellDir: string) => {
     policy: () => current().policy,
     /**
      * The page and its policy for a shopper whose language is `lang` (null: unknown); on a product's
-     * page, with the product's title and first picture for the first paint of a verified shopper
-     * (`<meta name="first-paint-product">`: public catalogue data, what the product's API answer holds).
+     * page or Home, with what a verified shopper's first paint draws (`<meta name="first-paint-product">`,
+     * `<meta name="first-paint-home">`: public catalogue data, what the catalogue's API answers hold).
      */
-    page: (lang: LanguageCode | null, product: ProductPreview | null = null): { html: string; policy: string } => {
+    page: (lang: LanguageCode | null, preview: FirstPaintPreview | null = null): { html: string; policy: string } => {
       const { html, policy, pages } = current();
       if (!html.includes('</title>')) return { html, policy };
       let page = lang ? pages.get(lang) : html;
@@ -122,15 +131,8 @@ export const createShellPage = (shellDir: string) => {
         pages.set(lang, page);
       }
       const base = page ?? html;
-      if (!product) return { html: base, policy };
-      return {
-        html: base.replace(
-          '</title>',
-          () =>
-            `</title><meta name="first-paint-product" data-title="${attribute(product.title)}" data-image="${attribute(product.image)}">`,
-        ),
-        policy,
-      };
+      if (!preview) return { html: base, policy };
+      return { html: base.replace('</title>', () => `</title>${previewMeta(preview)}`), policy };
     },
   };
 };

@@ -13,14 +13,19 @@ import {
   type StoredManifest,
 } from '@marketplace/shared/contracts';
 import { translator } from '../../lib/messages';
-import { createShellPage, pageLanguage, type ProductPreview } from './shell-page';
+import { createShellPage, pageLanguage, type FirstPaintPreview, type ProductPreview } from './shell-page';
 
 export interface StaticOptions {
   shellDir: string;
   deployDir: string;
   /** The title and first picture of a product, for the first paint of `/detail/<id>` (see shell-page.ts). */
   productPreview?: (id: number) => Promise<ProductPreview | null>;
+  /** The first hot products (title and picture), for the first paint of Home. */
+  homePreview?: () => Promise<readonly ProductPreview[]>;
 }
+
+/** Home's paths that reach the SPA fallback (`/` is index.html itself). */
+const HOME_PATH = /^\/(?:index|home)\/?(?:[?#]|$)/;
 
 /** `/detail/<id>` and `/detail/<id>/<shop>`: the product the page opens on. */
 const DETAIL_PATH = /^\/detail\/([1-9]\d{0,8})(?:\/[^?#]*)?(?:[?#]|$)/;
@@ -105,7 +110,7 @@ const createManifestReader = (deployDir: string, log: FastifyBaseLogger) => {
  * resolved per browser (canary bucket) and never cached, so a promote or rollback reaches the next load.
  */
 export const staticFilesPlugin = fp<StaticOptions>(
-  async (app, { shellDir, deployDir, productPreview }) => {
+  async (app, { shellDir, deployDir, productPreview, homePreview }) => {
     mkdirSync(deployDir, { recursive: true });
     const readStoredManifest = createManifestReader(deployDir, app.log);
 
@@ -171,14 +176,21 @@ export const staticFilesPlugin = fp<StaticOptions>(
       },
     });
     // Client-side routes get index.html from memory (read again when the file changes), with its policy.
-    const previewOf = async (url: string): Promise<ProductPreview | null> => {
-      const id = productPreview ? DETAIL_PATH.exec(url)?.[1] : undefined;
-      if (!productPreview || id === undefined) return null;
+    const previewOf = async (url: string): Promise<FirstPaintPreview | null> => {
       try {
-        return await productPreview(Number(id));
+        const id = DETAIL_PATH.exec(url)?.[1];
+        if (productPreview && id !== undefined) {
+          const product = await productPreview(Number(id));
+          return product && { product };
+        }
+        if (homePreview && HOME_PATH.test(url)) {
+          const home = await homePreview();
+          return home.length > 0 ? { home } : null;
+        }
+        return null;
       } catch (error) {
         // Only decoration is lost: the page itself never fails for it.
-        app.log.warn({ err: error, url }, 'no first-paint preview for this product page');
+        app.log.warn({ err: error, url }, 'no first-paint preview for this page');
         return null;
       }
     };
