@@ -95,6 +95,18 @@ const ANTD_LOCALE_ALIAS = {
 };
 
 /**
+ * antd-mobile's default configuration starts in Chinese (config-provider.js imports its zh-CN texts) until the
+ * shell's UiKitLocale sets the shopper's texts over the English ones (shell/src/app/providers.tsx); the
+ * default starts with those English texts instead, and the Chinese file is not downloaded.
+ */
+const antdDefaultLocaleToEnglish = () =>
+  new rspack.NormalModuleReplacementPlugin(/^\.\.\/\.\.\/locales\/zh-CN$/, (resource) => {
+    if (/[\\/]antd-mobile[\\/]es[\\/]components[\\/]config-provider$/.test(resource.context ?? '')) {
+      resource.request = path.join(antdDir(), 'es/locales/en-US.js');
+    }
+  });
+
+/**
  * Code no first screen runs, kept out of 'startup-libs' (see splitChunks below) and downloaded when
  * needed: react-spring and @use-gesture (the animations and the drag of antd-mobile's Toast, Mask,
  * Tabs, PullToRefresh, Popup…), those components themselves, ErrorBlock's pictures, and the shared
@@ -105,7 +117,11 @@ const LOADED_WHEN_NEEDED = [
   /[\\/]node_modules[\\/]@react-spring[\\/]/,
   /[\\/]node_modules[\\/]@use-gesture[\\/]/,
   /[\\/]antd-mobile[\\/]es[\\/]components[\\/](toast|mask|tabs|pull-to-refresh|spin-loading|popup)[\\/]/,
-  /[\\/]antd-mobile[\\/]es[\\/]components[\\/]error-block[\\/]images[\\/]/,
+  /[\\/]antd-mobile[\\/]es[\\/]components[\\/](error-block[\\/]images|auto-center)[\\/]/,
+  // antd-mobile helpers that only those components use (the shell's module graph, November 2026): one
+  // a start-up component comes to need travels in its own small chunk.
+  /[\\/]antd-mobile[\\/]es[\\/]utils[\\/](use-lock-scroll|render-imperatively|render-to-body|render-to-container|get-container|use-touch|with-stop-propagation|use-initialized|reduce-and-restore-motion|convert-px|rubberband|supports-passive|sleep|bound|should-render|use-mutation-effect|use-resize-effect)\.js$/,
+  /[\\/]node_modules[\\/](rc-util[\\/]lib[\\/]hooks[\\/]useId|@babel[\\/]runtime[\\/]helpers[\\/])/,
   /\.lazy\.tsx?$/,
 ];
 
@@ -293,6 +309,7 @@ export const createAppConfig =
       plugins: [
         // The build's version, shown by the app (diagnostics, the wallet's footer).
         new rspack.DefinePlugin({ 'process.env.APP_VERSION': JSON.stringify(version) }),
+        antdDefaultLocaleToEnglish(),
         new ModuleFederationPlugin({
           name,
           ...(remote
