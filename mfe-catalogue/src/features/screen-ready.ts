@@ -7,9 +7,14 @@ import { useLayoutEffect } from 'react';
  */
 export const SCREEN_READY_EVENT = 'marketplace:screen-ready';
 
-/** Sends SCREEN_READY_EVENT when `ready` turns true, in a layout effect: layer and screen never show in one frame. */
+/** Sends SCREEN_READY_EVENT; call it from a layout effect, so layer and screen never show in one frame. */
+export const dismissFirstPaint = (): void => {
+  window.dispatchEvent(new Event(SCREEN_READY_EVENT));
+};
+
+/** Sends SCREEN_READY_EVENT when `ready` turns true, in a layout effect. */
 export const useScreenReady = (ready: boolean): void => {
   useLayoutEffect(() => {
-    if (ready) window.dispatchEvent(new Event(SCREEN_READY_EVENT));
+    if (ready) dismissFirstPaint();
   }, [ready]);
 };

@@ -18,6 +18,28 @@ describe('PagedList', () => {
     expect(loadPage).toHaveBeenCalledWith(1);
   });
 
+  it('draws the placeholder until the first page answers, then the items in its place, and says so once', async () => {
+    let answer: (value: Page<string>) => void = () => undefined;
+    const loadPage = () => new Promise<Page<string>>((resolve) => (answer = resolve));
+    const onFirstPage = jest.fn();
+    render(
+      <PagedList
+        label="Products"
+        loadPage={loadPage}
+        renderItem={(name) => name}
+        placeholder={<p>Skeleton</p>}
+        onFirstPage={onFirstPage}
+      />,
+    );
+    expect(screen.getByText('Skeleton')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+    expect(onFirstPage).not.toHaveBeenCalled();
+    answer(page(['Phone case'], 1));
+    expect(await screen.findByRole('list', { name: 'Products' })).toHaveTextContent('Phone case');
+    expect(screen.queryByText('Skeleton')).not.toBeInTheDocument();
+    expect(onFirstPage).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the translated "Loading" while more pages remain', async () => {
     render(<PagedList loadPage={async () => page(['a', 'b'], 40)} pageSize={2} renderItem={(name) => name} />);
     expect(await screen.findByText('b')).toBeInTheDocument();

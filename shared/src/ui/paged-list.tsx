@@ -1,5 +1,5 @@
 import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
-import { useEffect, type Key, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@marketplace/shared/contracts';
 import { DeferredPullToRefresh } from './deferred-pull-to-refresh';
@@ -16,6 +16,13 @@ export interface PagedListProps<T> {
   itemKey?: (item: T, index: number) => Key;
   /** Accessible name of the list. */
   label?: string;
+  /**
+   * Drawn instead of the list and its footer until the first page has answered (e.g. tile-shaped
+   * skeletons). Swapped for the items in the same render, so nothing drawn moves in between.
+   */
+  placeholder?: ReactNode;
+  /** Called once the first page's answer (items, empty or failed) is on screen, in a layout effect; pass a stable function. */
+  onFirstPage?: () => void;
 }
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -28,6 +35,8 @@ export const PagedList = <T,>({
   pageSize = DEFAULT_PAGE_SIZE,
   itemKey,
   label,
+  placeholder,
+  onFirstPage,
 }: PagedListProps<T>) => {
   const { t } = useTranslation('common');
   const list = usePagedList(loadPage, pageSize);
@@ -38,6 +47,11 @@ export const PagedList = <T,>({
   useEffect(() => {
     loadMore().catch(() => undefined);
   }, [loadMore]);
+
+  const answered = items.length > 0 || finished || failed;
+  useLayoutEffect(() => {
+    if (answered) onFirstPage?.();
+  }, [answered, onFirstPage]);
 
   const footer = () => {
     if (failed) {
@@ -69,17 +83,23 @@ export const PagedList = <T,>({
         completeText: t('refreshed'),
       }}
     >
-      {finished && items.length === 0 && empty}
-      {items.length > 0 && (
-        <ul aria-label={label} aria-busy={loading} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {items.map((item, index) => (
-            <li key={itemKey ? itemKey(item, index) : index}>{renderItem(item, index)}</li>
-          ))}
-        </ul>
+      {!answered && placeholder !== undefined ? (
+        placeholder
+      ) : (
+        <>
+          {finished && items.length === 0 && empty}
+          {items.length > 0 && (
+            <ul aria-label={label} aria-busy={loading} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {items.map((item, index) => (
+                <li key={itemKey ? itemKey(item, index) : index}>{renderItem(item, index)}</li>
+              ))}
+            </ul>
+          )}
+          <InfiniteScroll loadMore={loadMore} hasMore={!finished && !loading && !failed}>
+            {footer()}
+          </InfiniteScroll>
+        </>
       )}
-      <InfiniteScroll loadMore={loadMore} hasMore={!finished && !loading && !failed}>
-        {footer()}
-      </InfiniteScroll>
     </DeferredPullToRefresh>
   );
 };

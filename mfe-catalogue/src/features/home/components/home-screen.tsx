@@ -1,11 +1,11 @@
-import { startTransition, useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import CategoryGrid from '../../categories/components/category-grid';
 import HotShopsStrip from '../../shops/components/hot-shops-strip';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
 import { useLazyListHotProductsQuery } from '../../products/api';
-import { useScreenReady } from '../../screen-ready';
+import { dismissFirstPaint } from '../../screen-ready';
 import './home-screen.css';
 
 /** `/index` and `/home`: search entry, category shortcuts, hot shops and the hot products feed. */
@@ -13,20 +13,10 @@ export default function HomeScreen() {
   const { t } = useTranslation('catalogue');
   const navigate = useNavigate();
   const [listHotProducts] = useLazyListHotProductsQuery();
-  const [firstPageAnswered, setFirstPageAnswered] = useState(false);
   const loadPage = useCallback(
-    async (page: number) => {
-      try {
-        return await listHotProducts({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap();
-      } finally {
-        // In the same transition as the list's items (usePagedList), so the layer leaves with them.
-        startTransition(() => setFirstPageAnswered(true));
-      }
-    },
+    (page: number) => listHotProducts({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
     [listHotProducts],
   );
-  // The first-paint layer, which drew these products before any bundle ran, leaves with the first page.
-  useScreenReady(firstPageAnswered);
   return (
     <div className="catalogue-home">
       <div className="catalogue-home__search" role="search">
@@ -62,7 +52,8 @@ export default function HomeScreen() {
             {t('home.popular')}
           </Link>
         </div>
-        <ProductGrid loadPage={loadPage} label={t('home.hotProducts')} />
+        {/* The first-paint layer, which drew these products before any bundle ran, leaves with the first page. */}
+        <ProductGrid loadPage={loadPage} label={t('home.hotProducts')} onFirstPage={dismissFirstPaint} />
       </section>
     </div>
   );

@@ -1,4 +1,3 @@
-import { startTransition, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'antd-mobile';
 import { EmptyState, PagedList } from '@marketplace/shared';
@@ -25,36 +24,28 @@ export default function ProductGrid({
   loadPage,
   label,
   empty,
+  onFirstPage,
 }: {
   loadPage: (page: number) => Promise<Page<ProductCard>>;
   label: string;
   empty?: string;
+  /** Called once the first page's answer is on screen (see PagedList). */
+  onFirstPage?: () => void;
 }) {
   const { t } = useTranslation('catalogue');
-  const [answered, setAnswered] = useState(false);
-  const load = useCallback(
-    async (page: number) => {
-      try {
-        return await loadPage(page);
-      } finally {
-        // Rendered with the page's items (a transition in usePagedList), so the skeleton gives way to them.
-        startTransition(() => setAnswered(true));
-      }
-    },
-    [loadPage],
-  );
   return (
-    // Until the first page answers, the skeleton holds the place and the list (with its "Loading"
-    // footer) stays invisible, so nothing the shopper sees moves when the products arrive.
-    <div className={answered ? 'catalogue-product-grid' : 'catalogue-product-grid catalogue-product-grid--waiting'}>
-      {!answered && <GridSkeleton />}
+    // Until the first page answers, tile-shaped skeletons stand where the first tiles will be; the
+    // products replace them in the same render, so nothing the shopper sees moves.
+    <div className="catalogue-product-grid">
       <PagedList<ProductCard>
-        loadPage={load}
+        loadPage={loadPage}
         pageSize={PRODUCT_PAGE_SIZE}
         label={label}
         itemKey={(product) => product.id}
         renderItem={(product, index) => <ProductTile product={product} eager={index < 2} />}
         empty={<EmptyState title={empty ?? t('product.empty')} />}
+        placeholder={<GridSkeleton />}
+        onFirstPage={onFirstPage}
       />
     </div>
   );
