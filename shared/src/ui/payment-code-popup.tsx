@@ -60,35 +60,38 @@ export const PaymentCodePopup = ({
 
   return (
     <Popup visible={open} onMaskClick={close} onClose={close} destroyOnClose>
-      <form className="payment-code-popup" aria-label={title} onSubmit={submit}>
-        <header className="payment-code-popup__header">
-          <h2 className="payment-code-popup__title">{title}</h2>
-          <button type="button" className="payment-code-popup__close" aria-label={t('close')} onClick={close}>
-            ×
-          </button>
-        </header>
-        <p className="payment-code-popup__amount">{summary}</p>
-        <label className="payment-code-popup__label" htmlFor={inputId}>
-          {codeLabel}
-        </label>
-        <Input
-          id={inputId}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={code}
-          onChange={(value) => setCode(value.replace(/\D/g, ''))}
-          placeholder={placeholder}
-        />
-        {attemptsLeftText !== null && (
-          <p className="payment-code-popup__hint" role="alert">
-            {attemptsLeftText}
-          </p>
-        )}
-        <Button block type="submit" color="primary" size="large" loading={busy}>
-          {payLabel}
-        </Button>
-      </form>
+      {/* antd-mobile's Popup gives its sheet no role: the sheet is a modal dialog named by its title. */}
+      <div role="dialog" aria-modal="true" aria-label={title}>
+        <form className="payment-code-popup" aria-label={title} onSubmit={submit}>
+          <header className="payment-code-popup__header">
+            <h2 className="payment-code-popup__title">{title}</h2>
+            <button type="button" className="payment-code-popup__close" aria-label={t('close')} onClick={close}>
+              ×
+            </button>
+          </header>
+          <p className="payment-code-popup__amount">{summary}</p>
+          <label className="payment-code-popup__label" htmlFor={inputId}>
+            {codeLabel}
+          </label>
+          <Input
+            id={inputId}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={code}
+            onChange={(value) => setCode(value.replace(/\D/g, ''))}
+            placeholder={placeholder}
+          />
+          {attemptsLeftText !== null && (
+            <p className="payment-code-popup__hint" role="alert">
+              {attemptsLeftText}
+            </p>
+          )}
+          <Button block type="submit" color="primary" size="large" loading={busy}>
+            {payLabel}
+          </Button>
+        </form>
+      </div>
     </Popup>
   );
 };

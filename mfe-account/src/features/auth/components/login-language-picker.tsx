@@ -35,15 +35,18 @@ export const LoginLanguagePicker = () => {
         bodyStyle={{ maxHeight: '70vh', overflowY: 'auto' }}
         destroyOnClose
       >
-        <LanguageRadioList
-          languages={LANGUAGES}
-          value={current.file_name}
-          label={t('title.language')}
-          onChange={(language) => {
-            setOpen(false);
-            void applyLanguage(language);
-          }}
-        />
+        {/* antd-mobile's Popup gives its sheet no role: the sheet is a modal dialog named by its title. */}
+        <div role="dialog" aria-modal="true" aria-label={t('title.language')}>
+          <LanguageRadioList
+            languages={LANGUAGES}
+            value={current.file_name}
+            label={t('title.language')}
+            onChange={(language) => {
+              setOpen(false);
+              void applyLanguage(language);
+            }}
+          />
+        </div>
       </Popup>
     </>
   );

@@ -1,5 +1,5 @@
 import { VERIFICATION_HEADER, VERIFICATION_STORAGE_KEY } from '@marketplace/shared/contracts';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { demoUser, renderScreen } from '../../../testing/render-screen';
@@ -87,7 +87,8 @@ describe('/login', () => {
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
     await user.click(screen.getByRole('button', { name: 'Language' }));
-    await user.click(await screen.findByRole('radio', { name: '简体中文' }));
+    const picker = await screen.findByRole('dialog', { name: 'Language' });
+    await user.click(within(picker).getByRole('radio', { name: '简体中文' }));
 
     expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
     expect(screen.getByLabelText('账号')).toBeInTheDocument();

@@ -57,7 +57,8 @@ describe('/setting', () => {
     const user = setupUser();
 
     await user.click(screen.getByRole('button', { name: 'Personal information' }));
-    const familyName = await screen.findByLabelText('Family name');
+    const editor = await screen.findByRole('dialog', { name: 'Personal information' });
+    const familyName = within(editor).getByLabelText('Family name');
     await user.clear(familyName);
     await user.type(familyName, 'Li');
     await user.clear(screen.getByLabelText('Email'));

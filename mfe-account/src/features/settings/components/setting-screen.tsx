@@ -60,7 +60,12 @@ export const SettingScreen = () => {
         destroyOnClose
         bodyStyle={{ maxHeight: '85vh', overflowY: 'auto' }}
       >
-        {user && <ProfileForm user={user} onSaved={() => setEditing(false)} />}
+        {/* antd-mobile's Popup gives its sheet no role: the sheet is a modal dialog named by its title. */}
+        {user && (
+          <div role="dialog" aria-modal="true" aria-label={t('setting.personalInfo')}>
+            <ProfileForm user={user} onSaved={() => setEditing(false)} />
+          </div>
+        )}
       </Popup>
     </AccountPage>
   );

@@ -164,7 +164,7 @@ describe('/checkout', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
     expect(await screen.findByText('Create Order Success')).toBeInTheDocument();
-    const popup = await screen.findByRole('form', { name: 'Pay with balance' });
+    const popup = await screen.findByRole('dialog', { name: 'Pay with balance' });
     expect(popup).toHaveTextContent('$45.00');
 
     await userEvent.type(within(popup).getByLabelText('Payment code'), '123456');

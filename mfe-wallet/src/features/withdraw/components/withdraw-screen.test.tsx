@@ -64,8 +64,9 @@ describe('/withDraw', () => {
     await person.type(screen.getByLabelText('Bank card number'), '4111111111111111');
     await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
     await person.click(screen.getByRole('button', { name: 'Withdraw' }));
-    await person.type(await screen.findByLabelText('Payment code'), '123456');
-    await person.click(screen.getByRole('button', { name: 'Confirm' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    await person.type(within(confirmation).getByLabelText('Payment code'), '123456');
+    await person.click(within(confirmation).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Withdrawal Success')).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(await post.json()).toMatchObject({

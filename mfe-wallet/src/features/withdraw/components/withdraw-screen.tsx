@@ -190,35 +190,38 @@ export default function WithdrawScreen() {
         </Button>
       </form>
       <Popup visible={confirming} onMaskClick={closeConfirm} onClose={closeConfirm} destroyOnClose>
-        <form className="wallet-form" aria-label={t('withdraw.confirmTitle')} onSubmit={(e) => void confirm(e)}>
-          <h2>{t('withdraw.confirmTitle')}</h2>
-          <p>
-            {t('withdraw.amount')} <Money cents={cents ?? 0} /> · {t('withdraw.charge')} <Money cents={charge} /> ·{' '}
-            {t('withdraw.arrival')} <Money cents={arrival} />
-          </p>
-          <div className="wallet-field">
-            <label htmlFor="withdraw-code">{t('withdraw.paymentCode')}</label>
-            <Input
-              id="withdraw-code"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={code}
-              onChange={(value) => setCode(value.replace(/\D/g, ''))}
-            />
-          </div>
-          {attemptsLeft !== null && (
-            <p className="wallet-hint" role="alert">
-              {t('withdraw.attemptsLeft', { count: attemptsLeft })}
+        {/* antd-mobile's Popup gives its sheet no role: the sheet is a modal dialog named by its title. */}
+        <div role="dialog" aria-modal="true" aria-label={t('withdraw.confirmTitle')}>
+          <form className="wallet-form" aria-label={t('withdraw.confirmTitle')} onSubmit={(e) => void confirm(e)}>
+            <h2>{t('withdraw.confirmTitle')}</h2>
+            <p>
+              {t('withdraw.amount')} <Money cents={cents ?? 0} /> · {t('withdraw.charge')} <Money cents={charge} /> ·{' '}
+              {t('withdraw.arrival')} <Money cents={arrival} />
             </p>
-          )}
-          <Button block type="submit" color="primary" size="large" loading={isLoading}>
-            {t('withdraw.confirm')}
-          </Button>
-          <Button block fill="none" onClick={closeConfirm}>
-            {t('common:cancel')}
-          </Button>
-        </form>
+            <div className="wallet-field">
+              <label htmlFor="withdraw-code">{t('withdraw.paymentCode')}</label>
+              <Input
+                id="withdraw-code"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={code}
+                onChange={(value) => setCode(value.replace(/\D/g, ''))}
+              />
+            </div>
+            {attemptsLeft !== null && (
+              <p className="wallet-hint" role="alert">
+                {t('withdraw.attemptsLeft', { count: attemptsLeft })}
+              </p>
+            )}
+            <Button block type="submit" color="primary" size="large" loading={isLoading}>
+              {t('withdraw.confirm')}
+            </Button>
+            <Button block fill="none" onClick={closeConfirm}>
+              {t('common:cancel')}
+            </Button>
+          </form>
+        </div>
       </Popup>
     </div>
   );
