@@ -23,7 +23,8 @@ describe('/language', () => {
 
     // The toast is already in the language just chosen.
     const setLanguage = await screen
-      .findByText(germanErrors.ok.setting)
+      // German's files are read first: more than the default second on a busy machine.
+      .findByText(germanErrors.ok.setting, {}, { timeout: 5000 })
       .then(() => calls.find((call) => call.path === '/api/user/set_language'));
     expect(setLanguage?.search.get('lang')).toBe('de');
     expect(store.getState().session.setting.lang.file_name).toBe('de');
