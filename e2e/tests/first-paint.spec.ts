@@ -70,8 +70,10 @@ test.describe('first paint before the bundles', () => {
     // The layer drew the same first products the screen now shows, and never at the same time as the screen.
     await expect(products.first()).toContainText(seen.layerTitles[0] ?? '<none>');
     expect(seen.shownTogether).toBe(false);
-    // One trip to the server: the screen's own request was answered by the browser's cache.
-    expect(hotProductAnswers.filter((answer) => !answer.fromCache)).toHaveLength(1);
+    // The first paint and the screen both asked, and at most one of them reached the server: the other was
+    // answered by the browser's cache (both were, when the check's own Home visit had just filled it).
+    expect(hotProductAnswers.length).toBeGreaterThanOrEqual(2);
+    expect(hotProductAnswers.filter((answer) => !answer.fromCache).length).toBeLessThanOrEqual(1);
   });
 
   test("a verified shopper's product page shows the product's picture and title from index.html, then the detail screen takes over, with one product request", async ({

@@ -136,14 +136,19 @@
   element('div', '', sections);
   var grid = element('ul', 'first-paint__grid', layer);
 
-  var draw = function (list) {
+  /**
+   * Released once the first row's pictures have loaded and the frame showing them has been drawn, and
+   * `answered` (if given) has settled: the app's own request then finds the answer in the HTTP cache
+   * instead of asking the server a second time while the first request is still under way.
+   */
+  var draw = function (list, answered) {
     if (removed || !list || !list.length) return remove();
-    // Released once the first row's pictures have loaded and the frame showing them has been drawn.
-    var pending = Math.min(2, list.length);
+    var pending = Math.min(2, list.length) + (answered ? 1 : 0);
     var loaded = function () {
       pending -= 1;
       if (pending === 0) releaseAfterPaint();
     };
+    if (answered) answered.then(loaded, loaded);
     list.slice(0, TILES).forEach(function (product, index) {
       var tile = element('li', '', grid);
       var image = element('img', '', tile);
@@ -174,8 +179,7 @@
     embedded = null;
   }
   if (embedded && embedded.length) {
-    draw(embedded);
-    answer.catch(function () {});
+    draw(embedded, answer);
   } else {
     answer
       .then(function (body) {
