@@ -5,6 +5,33 @@ type PullToRefreshComponent = typeof import('./pull-to-refresh.lazy').PullToRefr
 /** Waits this long after a list appears before fetching the gesture's code if nothing touched the page. */
 const IDLE_LOAD_DELAY_MS = 2000;
 const FIRST_INPUT_EVENTS = ['pointerdown', 'touchstart', 'wheel', 'keydown'] as const;
+/**
+ * Putting the real component in place re-creates the list's elements, which cuts a scroll that is
+ * under way short (a first wheel or swipe stopped after a few pixels): it waits until the page has
+ * had no scroll, touch, wheel or pointer for this long.
+ */
+const QUIET_MS = 400;
+const MOVING_EVENTS = ['scroll', 'wheel', 'touchstart', 'touchmove', 'pointerdown', 'pointermove'] as const;
+
+/** Calls `then` once the page has been still for QUIET_MS; the returned function cancels. */
+const whenStill = (then: () => void): (() => void) => {
+  const options = { capture: true, passive: true } as const;
+  let timer = window.setTimeout(done, QUIET_MS);
+  const moved = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(done, QUIET_MS);
+  };
+  function cancel() {
+    window.clearTimeout(timer);
+    for (const type of MOVING_EVENTS) window.removeEventListener(type, moved, options);
+  }
+  function done() {
+    cancel();
+    then();
+  }
+  for (const type of MOVING_EVENTS) window.addEventListener(type, moved, options);
+  return cancel;
+};
 
 let loaded: PullToRefreshComponent | undefined;
 let loading: Promise<PullToRefreshComponent> | undefined;
@@ -17,7 +44,7 @@ const load = () =>
  * antd-mobile's PullToRefresh, whose code (react-spring and @use-gesture, ~20 KB gzip) is not part
  * of the first load: until it arrives the content sits in the same outer boxes without the (zero
  * height) pull head, and the gesture's code is fetched at the shopper's first touch, key or wheel,
- * or a moment after the list appeared, whichever comes first.
+ * or a moment after the list appeared, whichever comes first; it takes over once the page is still.
  */
 export const DeferredPullToRefresh = ({
   onRefresh,
@@ -33,10 +60,13 @@ export const DeferredPullToRefresh = ({
   useEffect(() => {
     if (PullToRefresh) return;
     let current = true;
+    let cancelWait: (() => void) | undefined;
     const start = () => {
       stop();
       load().then(
-        (component) => current && setPullToRefresh(() => component),
+        (component) => {
+          if (current) cancelWait = whenStill(() => current && setPullToRefresh(() => component));
+        },
         (error: unknown) => console.error('Pull-to-refresh could not be loaded', error),
       );
     };
@@ -50,6 +80,7 @@ export const DeferredPullToRefresh = ({
     return () => {
       current = false;
       stop();
+      cancelWait?.();
     };
   }, [PullToRefresh]);
 
