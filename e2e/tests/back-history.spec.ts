@@ -16,8 +16,11 @@ test.describe('back history', () => {
   });
 
   test('visiting a tab root such as /home clears the stored history', async ({ demoPage: page }) => {
+    // Each page is seen before the next is visited (a page left before the app started is never recorded).
     await page.goto('/setting');
+    await expect(page.getByRole('button', { name: 'Back' }).first()).toBeVisible();
     await page.goto('/passwords');
+    await expect(page.getByRole('button', { name: 'Back' }).first()).toBeVisible();
     await expect.poll(() => storedHistory(page)).toEqual(expect.arrayContaining(['/setting', '/passwords']));
     await page.goto('/home');
     await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible();

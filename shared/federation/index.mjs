@@ -141,28 +141,48 @@ const ROUTER_CLIENT = fileURLToPath(new URL('./react-router-client.mjs', import.
 /** The part of react-i18next the apps use, provided as the shared `react-i18next` (see the file). */
 const I18NEXT_REACT_CLIENT = fileURLToPath(new URL('./react-i18next-client.mjs', import.meta.url));
 
-/** @returns {Record<string, import('@module-federation/enhanced/rspack').ModuleFederationPluginOptions['shared']>} */
-export const sharedConfig = () => {
+/**
+ * What a consumer asks of a shared module's version. A remote asks for its own major (a singleton
+ * that does not satisfy it is warned about in the console, for the feature team). The host asks
+ * nothing: it is the first container on the page and provides every singleton, so with the
+ * `loaded-first` strategy what it gets is always its own copy, and checking its own version against
+ * its own range cost the start-up ~50 ms of semver parsing on a 4x slowed phone for no answer.
+ * @param {boolean} host
+ * @param {string} version
+ * @returns {string | false}
+ */
+const requiredVersionOf = (host, version) => (host ? false : `^${version}`);
+
+/**
+ * @param {{ host?: boolean }} [options] `host`: the shell's build (see requiredVersionOf)
+ * @returns {Record<string, import('@module-federation/enhanced/rspack').ModuleFederationPluginOptions['shared']>}
+ */
+export const sharedConfig = ({ host = false } = {}) => {
   const antdVersion = installedVersion('antd-mobile');
-  const antd = { singleton: true, requiredVersion: `^${antdVersion}`, version: antdVersion, eager: false };
+  const antd = {
+    singleton: true,
+    requiredVersion: requiredVersionOf(host, antdVersion),
+    version: antdVersion,
+    eager: false,
+  };
   return {
     ...Object.fromEntries(
       SHARED_SINGLETONS.map(([request, packageName]) => {
         const version = installedVersion(packageName);
-        return [request, { singleton: true, requiredVersion: `^${version}`, version, eager: false }];
+        return [request, { singleton: true, requiredVersion: requiredVersionOf(host, version), version, eager: false }];
       }),
     ),
     // Apps import the router only as `react-router-dom`; its shared copy is the client half of react-router.
     'react-router-dom': {
       singleton: true,
-      requiredVersion: `^${installedVersion('react-router-dom')}`,
+      requiredVersion: requiredVersionOf(host, installedVersion('react-router-dom')),
       version: installedVersion('react-router-dom'),
       eager: false,
       import: ROUTER_CLIENT,
     },
     'react-i18next': {
       singleton: true,
-      requiredVersion: `^${installedVersion('react-i18next')}`,
+      requiredVersion: requiredVersionOf(host, installedVersion('react-i18next')),
       version: installedVersion('react-i18next'),
       eager: false,
       import: I18NEXT_REACT_CLIENT,
@@ -282,7 +302,7 @@ export const createAppConfig =
         ],
       },
       optimization: {
-        minimize: production,
+        minimize: production && !process.env.NO_MINIFY,
         // The shell's start-up needs every library it provides (its bootstrap imports them all), so
         // they travel as one file instead of ~40: on a phone network each request costs a round trip
         // and a browser opens few connections per origin. Lazily loaded parts keep their own chunks
@@ -317,7 +337,7 @@ export const createAppConfig =
           ...(remote
             ? { filename: 'remoteEntry.js', exposes: { './screens': './src/expose/screens.ts' } }
             : { remotes: {} }),
-          shared: sharedConfig(),
+          shared: sharedConfig({ host: !remote }),
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,

@@ -12,6 +12,7 @@ import { App } from './app/app';
 import { initI18n } from './i18n/init-i18n';
 import { followSessionLanguage } from './i18n/sync-language';
 import { fetchDeploymentManifest } from './remotes/manifest';
+import { yieldToMain } from './start-up/staged-start';
 import { listenForVerificationRequests } from './verification/verification-state';
 // antd-mobile's base styles and CSS variables: components are imported one by one (shared per
 // component), and only the library's index pulled these in.
@@ -45,9 +46,12 @@ const start = async () => {
   const known = findLanguage(lang);
   // A browser-detected language becomes the session's, so API messages come back in it too.
   if (known && selectLang(store.getState()).file_name !== lang) store.dispatch(languageChanged(known));
+  // Each step its own task (see staged-start.ts): the store, the language files, the first render.
+  await yieldToMain();
   await initI18n(lang);
   followSessionLanguage(store);
   listenForVerificationRequests();
+  await yieldToMain();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -56,4 +56,19 @@ describe('route table', () => {
   it('finds no route for an unknown path', () => {
     expect(findRoute(buildRouteTable(manifest), '/nowhere')).toBeUndefined();
   });
+
+  it('answers a path again from its table without ranking the routes again, and a new table afresh', () => {
+    const table = buildRouteTable(manifest);
+    const first = findRoute(table, '/detail/12');
+    const rankedSpy = jest.spyOn(Array.prototype, 'map');
+    expect(findRoute(table, '/detail/12')).toBe(first);
+    expect(findRoute(table, '/nowhere')).toBeUndefined();
+    expect(findRoute(table, '/nowhere')).toBeUndefined();
+    const mapsOfTable = rankedSpy.mock.contexts.filter((context) => context === table).length;
+    rankedSpy.mockRestore();
+    // One ranking for '/nowhere' (asked first here), none for the repeated questions.
+    expect(mapsOfTable).toBe(1);
+    const another = buildRouteTable({ ...manifest, remotes: { ...manifest.remotes } });
+    expect(findRoute(another, '/detail/12')?.path).toBe('/detail/:product?/:mer?');
+  });
 });
