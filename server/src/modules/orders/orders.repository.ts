@@ -189,6 +189,16 @@ export const createOrdersRepository = (db: Db) => ({
   },
 
   /**
+   * True (as SQL, for the payment code's claim) unless one of `ids` is the shopper's and no longer waits
+   * for payment (already paid, cancelled): such a pay can only be refused, so it is refused before the
+   * payment code is checked. Ids that are not the shopper's still go through the check (a guess is a
+   * guess). The pay statement checks everything again under its row locks.
+   */
+  payable: (userId: number, ids: number[]): SQL =>
+    sql`NOT EXISTS (SELECT 1 FROM orders
+      WHERE id IN (${list(ids)}) AND user_id = ${userId} AND status NOT IN (${list(fromStatuses('pay'))}))`,
+
+  /**
    * Pays `ids` for the shopper in ONE statement, atomic on its own (no transaction round trips): the
    * orders are locked (id order) and must all still wait for payment, the shopper's row is locked and must
    * hold the total and carry no lock that landed while the payment code was checked (`pass.locked`). Only

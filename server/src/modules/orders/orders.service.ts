@@ -156,19 +156,28 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
     },
 
     /**
-     * verify_pay rules first (not set → prompt, wrong → "Pay Fail", 5 wrong → locked), then ONE statement
+     * verify_pay rules first (not set → prompt, wrong → "Pay Fail", 5 wrong → locked; the shopper's orders
+     * that no longer wait are refused before the code is checked), then ONE statement
      * (orders.pay) that moves the orders 0 → 1 only if all still wait (so a second pay charges nothing),
      * takes the balance down through ledger entries that cannot overdraw, counts the sales and settles the
      * payment code's claim: two round trips after argon2 (claim before it, this after) instead of seven.
      */
     async pay(user: UserRow, body: PayOrdersBody): Promise<PayResult> {
       const ids = [...new Set(body.orderIds)];
-      const outcome = await users.usePaymentCode(user, body.paymentCode, async (pass) => {
-        const result = await withRetries(() => orders.pay(db, user.id, ids, new Date(), pass));
-        return { lockedUntil: result.lockedUntil, value: result };
-      });
+      // An order of the shopper's already paid (a repeated pay) or cancelled: refused before the payment
+      // code is checked, as no code could make that pay go through (no try spent, no argon2 run).
+      const refused = () => refusal('pay', ids, user.id, 'shopper');
+      const outcome = await users.usePaymentCode(
+        user,
+        body.paymentCode,
+        async (pass) => {
+          const result = await withRetries(() => orders.pay(db, user.id, ids, new Date(), pass));
+          return { lockedUntil: result.lockedUntil, value: result };
+        },
+        { condition: orders.payable(user.id, ids), refusal: refused },
+      );
       if (!outcome.ok) {
-        if (outcome.waiting !== ids.length) throw await refusal('pay', ids, user.id, 'shopper');
+        if (outcome.waiting !== ids.length) throw await refused();
         throw fail('err.order.insufficientBalance');
       }
       const list = outcome.paid;

@@ -52,7 +52,9 @@ export const lockedAt = (value: unknown, now: Date): Date | null => {
 /**
  * Attempts against a secret are counted atomically BEFORE the secret is verified: `claim` is one
  * conditional UPDATE that is refused while locked or while recorded failures plus checks in flight
- * reach the limit, so a burst of parallel guesses gets at most `max` evaluations. `fail` records the
+ * reach the limit, so a burst of parallel guesses gets at most `max` evaluations. A claim can carry the
+ * caller's own precondition (`ready`, e.g. "these orders still wait for payment"): when it does not hold,
+ * nothing is claimed and no secret is checked (the request is refused for that reason, at no argon2 cost). `fail` records the
  * failure (and the lock at `max`); `pass` starts the count again unless a lock landed meanwhile; `release`
  * gives a claim back unevaluated (the check gave up waiting). Checks still in flight keep their claims:
  * nothing resets them.
@@ -75,23 +77,32 @@ export const createSecretGuard = (db: Db, columns: GuardColumns, maxAtOnce: numb
     ${failures} = CASE WHEN ${lockedUntil} > ${now.toISOString()}::timestamptz THEN ${failures} ELSE 0 END`;
 
   return {
-    async claim(userId: number, max: number, now: Date): Promise<boolean> {
+    /**
+     * 'claimed': one check may run. 'refused': locked, or the limit is taken (by failures or checks in
+     * flight). 'not-ready': the caller's `ready` condition (a boolean SQL expression, read in the same
+     * statement) is false: nothing was claimed.
+     */
+    async claim(userId: number, max: number, now: Date, ready?: SQL): Promise<'claimed' | 'refused' | 'not-ready'> {
       const lockOver = sql`(${lockedUntil} IS NOT NULL AND ${lockedUntil} <= ${now.toISOString()}::timestamptz)`;
       const stale = sql`(${attemptAt} IS NULL OR ${attemptAt} < ${new Date(now.getTime() - STALE_CLAIM_MS).toISOString()}::timestamptz)`;
-      const rows = await rowsOf<{ id: number }>(
+      const [row] = await rowsOf<{ ready: boolean; claimed: boolean }>(
         db,
-        sql`UPDATE users SET
-              ${failures} = CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END,
-              ${lockedUntil} = CASE WHEN ${lockOver} THEN NULL ELSE ${lockedUntil} END,
-              ${pending} = CASE WHEN ${stale} THEN 1 ELSE ${pending} + 1 END,
-              ${attemptAt} = ${now.toISOString()}::timestamptz
-            WHERE id = ${userId}
-              AND (${lockedUntil} IS NULL OR ${lockOver})
-              AND (CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END)
-                + (CASE WHEN ${stale} THEN 0 ELSE ${pending} END) < ${max}
-            RETURNING id`,
+        sql`WITH ready AS (SELECT (${ready ?? sql`true`}) AS ok), claimed AS (
+              UPDATE users SET
+                ${failures} = CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END,
+                ${lockedUntil} = CASE WHEN ${lockOver} THEN NULL ELSE ${lockedUntil} END,
+                ${pending} = CASE WHEN ${stale} THEN 1 ELSE ${pending} + 1 END,
+                ${attemptAt} = ${now.toISOString()}::timestamptz
+              WHERE id = ${userId} AND (SELECT ok FROM ready)
+                AND (${lockedUntil} IS NULL OR ${lockOver})
+                AND (CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END)
+                  + (CASE WHEN ${stale} THEN 0 ELSE ${pending} END) < ${max}
+              RETURNING id
+            )
+            SELECT (SELECT ok FROM ready) AS ready, EXISTS (SELECT 1 FROM claimed) AS claimed`,
       );
-      return rows.length === 1;
+      if (!row?.ready) return 'not-ready';
+      return row.claimed ? 'claimed' : 'refused';
     },
 
     async fail(userId: number, max: number, lockUntil: Date): Promise<{ failures: number; lockedUntil: Date | null }> {

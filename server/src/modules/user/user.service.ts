@@ -12,6 +12,7 @@ import {
   type UserInfo,
   type VerifyPayFailure,
 } from '@marketplace/shared/contracts';
+import type { SQL } from 'drizzle-orm';
 import { fail, type AppError } from '../../lib/app-error';
 import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
 import type { Mailer } from '../mail/mailer';
@@ -29,6 +30,16 @@ const CHECK_WAIT_MS = 5_000;
 const CLAIM_RETRY_MS = 25;
 
 const RESET_CODE_MAX_ATTEMPTS = 5;
+
+/**
+ * What must hold for a secret check to be worth running (e.g. the orders to pay still wait for payment):
+ * `condition` is read in the claim's own statement; when false nothing is claimed, argon2 does not run and
+ * the request fails with `refusal()` (a secret checked there could change nothing: no try is spent).
+ */
+export interface Readiness {
+  condition: SQL;
+  refusal: () => Promise<AppError>;
+}
 
 export const toUserInfo = (user: UserRow): UserInfo => ({
   id: user.id,
@@ -81,6 +92,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     given: string,
     wrongKey: string,
     onPass: () => Promise<{ lockedUntil: Date | null; value: T }>,
+    ready?: Readiness,
   ): Promise<T> => {
     // One deadline for every wait of this check. A shopper paying many orders at once: the checks past
     // the limit wait in line in this process and start as one finishes, without a database round trip.
@@ -88,7 +100,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     try {
       return await guard.lines.run(
         user.id,
-        () => claimAndVerify(guard, locked, user, hash, given, wrongKey, deadline, onPass),
+        () => claimAndVerify(guard, locked, user, hash, given, wrongKey, deadline, onPass, ready),
         deadline,
       );
     } catch (error) {
@@ -105,10 +117,15 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     wrongKey: string,
     deadline: AbortSignal,
     onPass: () => Promise<{ lockedUntil: Date | null; value: T }>,
+    ready?: Readiness,
   ): Promise<T> => {
     // While the limit is taken by checks still in flight (recorded failures, or checks in another server
-    // process), this one waits for them rather than failing; a lock ends the wait at once.
-    while (!(await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now()))) {
+    // process), this one waits for them rather than failing; a lock ends the wait at once. A request that
+    // cannot succeed whatever the secret (`ready` false) is refused without a claim and without argon2.
+    for (;;) {
+      const claim = await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now(), ready?.condition);
+      if (claim === 'claimed') break;
+      if (claim === 'not-ready' && ready) throw await ready.refusal();
       const until = await guard.lockedUntil(user.id);
       if (until && until > now()) throw locked(until);
       deadline.throwIfAborted();
@@ -289,16 +306,26 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       user: UserRow,
       paymentCode: string,
       settle: (pass: GuardPass) => Promise<{ lockedUntil: unknown; value: T }>,
+      ready?: Readiness,
     ): Promise<T> {
       if (!user.paymentCodeHash) {
         throw fail('err.paymentCodeNotSet', undefined, { reason: 'PAYMENT_CODE_NOT_SET' } satisfies VerifyPayFailure);
       }
       const guard = users.paymentCodeGuard;
-      return checkSecret(guard, paymentLocked, user, user.paymentCodeHash, paymentCode, 'err.payFail', async () => {
-        const checkedAt = now();
-        const { lockedUntil, value } = await settle(guard.passInto(checkedAt));
-        return { lockedUntil: lockedAt(lockedUntil, checkedAt), value };
-      });
+      return checkSecret(
+        guard,
+        paymentLocked,
+        user,
+        user.paymentCodeHash,
+        paymentCode,
+        'err.payFail',
+        async () => {
+          const checkedAt = now();
+          const { lockedUntil, value } = await settle(guard.passInto(checkedAt));
+          return { lockedUntil: lockedAt(lockedUntil, checkedAt), value };
+        },
+        ready,
+      );
     },
 
     listLanguages() {
