@@ -312,11 +312,16 @@ export const createAppConfig =
             ? {
                 cacheGroups: {
                   startup: {
-                    // Libraries, and the shared package's code (not its per-language JSON files).
+                    // Libraries, the shared package's code (not its per-language JSON files) and the
+                    // facades in this folder that stand in for library files (react-router's and
+                    // react-i18next's client halves, antd-mobile's render hooks): each of those was a
+                    // chunk of 1-2 KB of its own, fetched one round trip after the libraries, and as
+                    // the start takes its libraries one per task (staged-start.ts), one more trip each.
                     test: (module) => {
                       const file = module.resource ?? '';
                       if (LOADED_WHEN_NEEDED.some((pattern) => pattern.test(file))) return false;
                       if (/[\\/]node_modules[\\/]/.test(file)) return true;
+                      if (file.startsWith(path.join(sharedDir, 'federation') + path.sep)) return true;
                       return file.startsWith(path.join(sharedDir, 'src') + path.sep) && !file.endsWith('.json');
                     },
                     name: 'startup-libs',
