@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 
 /** A transaction handle; repositories take it so several writes share one transaction. */
@@ -44,5 +46,27 @@ export const inTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>, attempts 
 /** `db.execute` rows on both drivers (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> => {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+};
+
+/** The statement names already given to SQL texts (a name per distinct text, made once). */
+const statementNames = new Map<string, string>();
+
+/**
+ * `rowsOf` as a prepared statement named after its SQL text: on PostgreSQL each connection parses it once
+ * and, after a few runs, reuses a generic plan instead of planning the statement on every call (the pay
+ * statement's planning measured ~1 ms of PostgreSQL's CPU per call, more than its execution). For the hot
+ * statements whose text does not depend on the values (every value a parameter); a text per list length
+ * (`IN (...)` of up to 50 ids) is a few statements per connection. PGlite runs it like `rowsOf`.
+ */
+export const preparedRowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> => {
+  const { session, dialect } = executor as unknown as { session: PgSession; dialect: PgDialect };
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (!name) {
+    name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(built.sql, name);
+  }
+  const result = (await session.prepareQuery(built, undefined, name, false).execute()) as unknown as { rows: T[] };
   return result.rows;
 };

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OrderStatus, type OrderAddress } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { comments, orderEvents, orderItems, orders, refunds } from '../../db/schema';
-import { rowsOf, type Executor } from '../ledger/transaction';
+import { preparedRowsOf, rowsOf, type Executor } from '../ledger/transaction';
 import type { GuardPass } from '../user/secret-guard';
 import { fromStatuses, type OrderTransition } from './order-state-machine';
 
@@ -208,7 +208,7 @@ export const createOrdersRepository = (db: Db) => ({
    * A second pay of the same orders finds them no longer waiting: nothing is charged twice.
    */
   async pay(executor: Executor, userId: number, ids: number[], paidAt: Date, pass: GuardPass): Promise<PayOutcome> {
-    const [row] = await rowsOf<{
+    const [row] = await preparedRowsOf<{
       ok: boolean;
       waiting: number;
       balance: string | number;

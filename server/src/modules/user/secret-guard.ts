@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { createKeyedWorkLines } from '../../lib/work-lines';
-import { rowsOf } from '../ledger/transaction';
+import { preparedRowsOf, rowsOf } from '../ledger/transaction';
 
 /** The four `users` columns that guard one secret (payment code, login password). */
 export interface GuardColumns {
@@ -85,7 +85,7 @@ export const createSecretGuard = (db: Db, columns: GuardColumns, maxAtOnce: numb
     async claim(userId: number, max: number, now: Date, ready?: SQL): Promise<'claimed' | 'refused' | 'not-ready'> {
       const lockOver = sql`(${lockedUntil} IS NOT NULL AND ${lockedUntil} <= ${now.toISOString()}::timestamptz)`;
       const stale = sql`(${attemptAt} IS NULL OR ${attemptAt} < ${new Date(now.getTime() - STALE_CLAIM_MS).toISOString()}::timestamptz)`;
-      const [row] = await rowsOf<{ ready: boolean; claimed: boolean }>(
+      const [row] = await preparedRowsOf<{ ready: boolean; claimed: boolean }>(
         db,
         sql`WITH ready AS (SELECT (${ready ?? sql`true`}) AS ok), claimed AS (
               UPDATE users SET
