@@ -273,7 +273,14 @@ const load = async (base, jobs, clients) => {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
-  return { rps: Math.round(jobs.length / seconds), p99: Math.round(p99), ...outcomes };
+  // paidPerS: the pays that went through, each of which needed one argon2 check; the repeats are refused
+  // before the check (server: a pay of an order that no longer waits), so requests/s alone would flatter.
+  return {
+    rps: Math.round(jobs.length / seconds),
+    paidPerS: Math.round((outcomes.paid / seconds) * 10) / 10,
+    p99: Math.round(p99),
+    ...outcomes,
+  };
 };
 
 /** Ledger check from the operator API plus: balance = funds − sum of the orders that are paid, per shopper. */
@@ -321,7 +328,8 @@ const measure = async (name, key, env) => {
         requests: withRepeats.length,
         ...result,
         argon2: { verifyMs: Math.round(ceiling.verifyMs * 10) / 10, limitPerS: Math.round(ceiling.limitPerS) },
-        ofLimit: Math.round((result.rps / ceiling.limitPerS) * 1000) / 10,
+        // Share of the ceiling: paid orders per second (one argon2 check each) against checks per second.
+        ofLimit: Math.round((result.paidPerS / ceiling.limitPerS) * 1000) / 10,
         load: loadavg()[0].toFixed(2),
       });
     }
@@ -360,13 +368,13 @@ try {
 
 const params = `m=${ARGON2_PARAMS.memoryCost} KiB, t=${ARGON2_PARAMS.timeCost}, p=${ARGON2_PARAMS.parallelism}`;
 const table = [
-  `Pay (${SHOPPERS} shoppers; per run ${ORDERS} new orders + 1 repeat per 4, paid by the given number of parallel clients; argon2id payment-code check on every request, ${params}; ceiling = argon2id verify alone, ${CORES} at once, measured right before each run). **Bold**: the run the target is read from (highest share of the ceiling with p99 <= ${P99_TARGET_MS} ms). 20 clients keep ~${20 - CORES} pays queued for argon2 at all times: its p99 is queueing by construction.`,
+  `Pay (${SHOPPERS} shoppers; per run ${ORDERS} new orders + 1 repeat per 4, paid by the given number of parallel clients; argon2id payment-code check on every first pay, ${params}, while a repeat of a paid order is refused before the check; ceiling = argon2id verify alone, ${CORES} at once, measured right before each run; "of ceiling" = paid orders/s ÷ ceiling, so the cheap repeats do not count). **Bold**: the run the target is read from (highest share of the ceiling with p99 <= ${P99_TARGET_MS} ms). 20 clients keep ~${20 - CORES} pays queued for argon2 at all times: its p99 is queueing by construction.`,
   '',
-  '| Target | clients | requests | requests/s | p99 ms | one verify ms | argon2 ceiling/s | of ceiling | paid | refused (repeats) | errors | invariant | load |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
+  '| Target | clients | requests | requests/s | paid/s | p99 ms | one verify ms | argon2 ceiling/s | of ceiling | paid | refused (repeats) | errors | invariant | load |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
   ...rows.map((r) => {
     const b = (text) => (r.headline ? `**${text}**` : text);
-    return `| ${b(r.name)} | ${r.clients} | ${r.requests} | ${b(r.rps)} | ${b(r.p99)} | ${r.argon2.verifyMs} | ${r.argon2.limitPerS} | ${b(`${r.ofLimit} %`)} | ${r.paid} | ${r.refused} | ${r.errors} | ${r.invariant} | ${r.load} |`;
+    return `| ${b(r.name)} | ${r.clients} | ${r.requests} | ${b(r.rps)} | ${b(r.paidPerS)} | ${b(r.p99)} | ${r.argon2.verifyMs} | ${r.argon2.limitPerS} | ${b(`${r.ofLimit} %`)} | ${r.paid} | ${r.refused} | ${r.errors} | ${r.invariant} | ${r.load} |`;
   }),
   ...(pgNote ? ['', pgNote] : []),
 ].join('\n');
