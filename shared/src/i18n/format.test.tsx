@@ -69,3 +69,81 @@ describe('<Money>', () => {
     await act(() => i18next.changeLanguage('en'));
   });
 });
+
+describe('English without Intl', () => {
+  const spies = () => [jest.spyOn(Intl, 'DateTimeFormat'), jest.spyOn(Intl, 'NumberFormat')];
+
+  it("writes dates and times exactly as Intl's en formats do, without asking Intl", () => {
+    const dateIntl = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'numeric', day: 'numeric' });
+    const dateTimeIntl = new Intl.DateTimeFormat('en', {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    const dates: Date[] = [AT, new Date(2026, 11, 1, 0, 0, 0), new Date(2025, 8, 9, 12, 0, 5)];
+    for (let hour = 0; hour < 24; hour++)
+      dates.push(new Date(2026, hour % 12, (hour % 28) + 1, hour, hour * 2, 59 - hour));
+    for (let day = 0; day < 400; day += 7) dates.push(new Date(2024, 0, 1 + day, 23, 59, 59));
+    const [dateSpy, numberSpy] = spies();
+    const ours = dates.map((date) => [formatDate(date, 'en'), formatDateTime(date, 'en')]);
+    // ISO text and epoch numbers, as the API sends them.
+    const fromText = formatDate(AT.toISOString(), 'en');
+    const fromNumber = formatDateTime(AT.getTime(), 'en');
+    expect(dateSpy).not.toHaveBeenCalled();
+    expect(numberSpy).not.toHaveBeenCalled();
+    jest.restoreAllMocks();
+    expect(ours).toEqual(dates.map((date) => [dateIntl.format(date), dateTimeIntl.format(date)]));
+    expect(fromText).toBe(dateIntl.format(AT));
+    expect(fromNumber).toBe(dateTimeIntl.format(AT));
+  });
+
+  it("writes decimals exactly as Intl's en format does (half away from zero on the decimal form), without asking Intl", () => {
+    const values = [
+      0,
+      -0,
+      1,
+      4.25,
+      4.35,
+      4.45,
+      1.005,
+      2.675,
+      0.05,
+      0.95,
+      9.95,
+      99.95,
+      1234.5,
+      1234567.891,
+      123456789012,
+      0.1 + 0.2,
+      4.333333333,
+      4.666666667,
+      3.999,
+      5,
+      12345678.9,
+      0.0004,
+    ];
+    const all = [...values, ...values.map((n) => -n), -0.04];
+    const [dateSpy, numberSpy] = spies();
+    const ours = [0, 1, 2, 3].map((digits) => all.map((value) => formatDecimal(value, 'en', digits)));
+    expect(dateSpy).not.toHaveBeenCalled();
+    expect(numberSpy).not.toHaveBeenCalled();
+    jest.restoreAllMocks();
+    const intl = [0, 1, 2, 3].map((digits) =>
+      all.map((value) =>
+        new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
+      ),
+    );
+    expect(ours).toEqual(intl);
+  });
+
+  it('still formats a number too large for its decimal form, and an invalid date, through Intl', () => {
+    expect(formatDecimal(1e15, 'en', 2)).toBe('1,000,000,000,000,000.00');
+    expect(formatDecimal(1e21, 'en', 1)).toBe(
+      new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(1e21),
+    );
+    expect(() => formatDate('not a date', 'en')).toThrow(RangeError);
+  });
+});

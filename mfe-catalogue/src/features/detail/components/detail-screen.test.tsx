@@ -55,6 +55,8 @@ const openDetail = async ({ signedIn = true } = {}) => {
   const rendered = await renderScreen(<DetailScreen />, { path: '/detail/42', route: '/detail/:product?/:mer?' });
   if (signedIn) rendered.store.dispatch(loginSucceeded('shopper-token'));
   await screen.findByRole('heading', { name: 'Trail tent' });
+  // Choosing and buying, the shop and the rest come in a background render after the title card.
+  await screen.findByRole('button', { name: 'Add to bag' });
   return rendered;
 };
 

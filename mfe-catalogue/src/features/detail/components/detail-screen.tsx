@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton, Swiper } from 'antd-mobile';
@@ -108,6 +108,46 @@ const SaveToggle = ({ product }: { product: ProductDetail }) => {
   );
 };
 
+/**
+ * Everything below the price and title card: choosing and buying, the shop, ratings, comments, the
+ * description and the recommendations. Most of the screen's rendering work, and below the first view.
+ */
+const BelowTheTitle = ({ product }: { product: ProductDetail }) => {
+  const { t } = useTranslation('catalogue');
+  return (
+    <>
+      <Purchase key={product.id} product={product} />
+      <section className="catalogue-detail__card catalogue-detail__shop" aria-label={t('detail.shop')}>
+        <ShopTile shop={product.shop} />
+      </section>
+      <RatingSummary rating={product.rating} />
+      <ProductComments productId={product.id} />
+      {product.description && (
+        <section className="catalogue-detail__card" aria-labelledby="catalogue-detail-description">
+          <h2 id="catalogue-detail-description" className="catalogue-detail__heading">
+            {t('detail.description')}
+          </h2>
+          <p className="catalogue-detail__description">{product.description}</p>
+        </section>
+      )}
+      {product.recommend.length > 0 && (
+        <section aria-labelledby="catalogue-detail-recommend">
+          <h2 id="catalogue-detail-recommend" className="catalogue-detail__heading catalogue-detail__heading--outside">
+            {t('detail.recommend')}
+          </h2>
+          <ul className="catalogue-detail__recommend">
+            {product.recommend.map((item) => (
+              <li key={item.id}>
+                <ProductTile product={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+};
+
 /** `/detail/:product?/:mer?`: pictures, price, stock, specs and quantity, the shop, ratings, add to bag or buy now. */
 export default function DetailScreen() {
   const { t } = useTranslation('catalogue');
@@ -122,6 +162,10 @@ export default function DetailScreen() {
   });
   // The first-paint layer, which drew the picture and title before any bundle ran, leaves with the product.
   useScreenReady(id === null || isError || Boolean(product));
+  // The answer arrives as a store update, which React renders in one piece (useSyncExternalStore): the
+  // pictures and the title card come at once, and the rest follows in a background render that gives the
+  // main thread back every few milliseconds (on a slow phone the whole screen at once was a ~400 ms task).
+  const deferred = useDeferredValue(product);
 
   if (id === null || isError) {
     return (
@@ -177,34 +221,7 @@ export default function DetailScreen() {
           <li>{t('detail.seen', { count: product.seen })}</li>
         </ul>
       </section>
-      <Purchase key={product.id} product={product} />
-      <section className="catalogue-detail__card catalogue-detail__shop" aria-label={t('detail.shop')}>
-        <ShopTile shop={product.shop} />
-      </section>
-      <RatingSummary rating={product.rating} />
-      <ProductComments productId={product.id} />
-      {product.description && (
-        <section className="catalogue-detail__card" aria-labelledby="catalogue-detail-description">
-          <h2 id="catalogue-detail-description" className="catalogue-detail__heading">
-            {t('detail.description')}
-          </h2>
-          <p className="catalogue-detail__description">{product.description}</p>
-        </section>
-      )}
-      {product.recommend.length > 0 && (
-        <section aria-labelledby="catalogue-detail-recommend">
-          <h2 id="catalogue-detail-recommend" className="catalogue-detail__heading catalogue-detail__heading--outside">
-            {t('detail.recommend')}
-          </h2>
-          <ul className="catalogue-detail__recommend">
-            {product.recommend.map((item) => (
-              <li key={item.id}>
-                <ProductTile product={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {deferred?.id === product.id && <BelowTheTitle product={deferred} />}
     </div>
   );
 }
