@@ -19,3 +19,10 @@ export function startServer(options?: {
   env?: Record<string, string>;
   timeoutMs?: number;
 }): Promise<RunningServer>;
+
+export const VERIFICATION_STORAGE_KEY: string;
+/** `browser` is a puppeteer Browser (typed loosely: the e2e workspace does not depend on puppeteer). */
+export function humanVerificationToken(
+  browser: { newPage(): Promise<unknown> },
+  baseUrl: string,
+): Promise<string | null>;

@@ -104,3 +104,27 @@ export const startServer = async ({ deployDir, env = {}, timeoutMs = 120_000 } =
 
 /** A fresh deployment store in a temp folder; the caller removes it. */
 export const tempDeployDir = () => mkdtempSync(path.join(tmpdir(), 'marketplace-deploy-'));
+
+/** Where the shell keeps a passed human check (shell/src/verification), for tools that seed a tab with it. */
+export const VERIFICATION_STORAGE_KEY = 'humanVerification';
+
+/**
+ * Passes the human check once in a puppeteer `browser`, as a shopper would (the ALTCHA checkbox on
+ * `/home`), and returns the token the shell stored (JSON text), to put in other tabs' sessionStorage.
+ */
+export const humanVerificationToken = async (browser, baseUrl) => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${baseUrl}/home`, { waitUntil: 'networkidle2' });
+    const label = await page.waitForSelector("::-p-text(I'm not a robot)", { timeout: 30_000 });
+    await label.click();
+    await page.waitForFunction(
+      (key) => sessionStorage.getItem(key) !== null,
+      { timeout: 60_000 },
+      VERIFICATION_STORAGE_KEY,
+    );
+    return await page.evaluate((key) => sessionStorage.getItem(key), VERIFICATION_STORAGE_KEY);
+  } finally {
+    await page.close();
+  }
+};

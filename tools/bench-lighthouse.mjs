@@ -17,14 +17,22 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildAll, deployAll, isBuilt, root, startServer, tempDeployDir } from './app-server.mjs';
+import {
+  VERIFICATION_STORAGE_KEY,
+  buildAll,
+  deployAll,
+  humanVerificationToken,
+  isBuilt,
+  root,
+  startServer,
+  tempDeployDir,
+} from './app-server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 /** While iterating: only the rows whose "<page> <run kind>" matches this pattern, e.g. `home verified`. */
 const ONLY = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : null;
 const TOTAL_TIMEOUT_MS = 30 * 60_000;
-const VERIFICATION_STORAGE_KEY = 'humanVerification';
 const benchDir = path.join(root, 'var/bench');
 /** Every run's full Lighthouse report (LCP element, request chains, long tasks) is kept here. */
 const reportDir = path.join(benchDir, 'lighthouse');
@@ -34,24 +42,6 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, TOTAL_TIMEOUT_MS);
 watchdog.unref();
-
-/** Passes the interstitial once, as a shopper would, and returns the stored token (JSON text). */
-const verificationToken = async (browser, baseUrl) => {
-  const page = await browser.newPage();
-  try {
-    await page.goto(`${baseUrl}/home`, { waitUntil: 'networkidle2' });
-    const label = await page.waitForSelector("::-p-text(I'm not a robot)", { timeout: 30_000 });
-    await label.click();
-    await page.waitForFunction(
-      (key) => sessionStorage.getItem(key) !== null,
-      { timeout: 60_000 },
-      VERIFICATION_STORAGE_KEY,
-    );
-    return await page.evaluate((key) => sessionStorage.getItem(key), VERIFICATION_STORAGE_KEY);
-  } finally {
-    await page.close();
-  }
-};
 
 const FLAGS = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
 
@@ -138,7 +128,7 @@ try {
     const hot = await (await fetch(`${server.url}/api/catalogue/hot_products?page=1&pageSize=1`)).json();
     const productId = hot?.data?.list?.[0]?.id;
     if (!productId) throw new Error('no product to measure /detail with');
-    const token = await verificationToken(browser, server.url);
+    const token = await humanVerificationToken(browser, server.url);
     const pages = [
       ['/home', `${server.url}/home`],
       [`/detail/${productId}`, `${server.url}/detail/${productId}`],

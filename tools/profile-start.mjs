@@ -7,7 +7,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { deployAll, root, startServer, tempDeployDir } from './app-server.mjs';
+import {
+  VERIFICATION_STORAGE_KEY,
+  deployAll,
+  humanVerificationToken,
+  root,
+  startServer,
+  tempDeployDir,
+} from './app-server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 4);
@@ -23,19 +30,6 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, 5 * 60_000);
 watchdog.unref();
-
-const verificationToken = async (browser, baseUrl) => {
-  const page = await browser.newPage();
-  try {
-    await page.goto(`${baseUrl}/home`, { waitUntil: 'networkidle2' });
-    const label = await page.waitForSelector("::-p-text(I'm not a robot)", { timeout: 30_000 });
-    await label.click();
-    await page.waitForFunction(() => sessionStorage.getItem('humanVerification') !== null, { timeout: 60_000 });
-    return await page.evaluate(() => sessionStorage.getItem('humanVerification'));
-  } finally {
-    await page.close();
-  }
-};
 
 /** Top-level tasks of the renderer's main thread, and the sampled stacks, from a trace. */
 const analyse = (events) => {
@@ -107,10 +101,15 @@ try {
       const hot = await (await fetch(`${server.url}/api/catalogue/hot_products?page=1&pageSize=1`)).json();
       url = `${server.url}/detail/${hot.data.list[0].id}`;
     }
-    const token = firstVisit ? null : await verificationToken(browser, server.url);
+    const token = firstVisit ? null : await humanVerificationToken(browser, server.url);
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
-    if (token) await page.evaluateOnNewDocument((value) => sessionStorage.setItem('humanVerification', value), token);
+    if (token)
+      await page.evaluateOnNewDocument(
+        (key, value) => sessionStorage.setItem(key, value),
+        VERIFICATION_STORAGE_KEY,
+        token,
+      );
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
