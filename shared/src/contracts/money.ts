@@ -25,8 +25,14 @@ const moneyFormat = (lang: string): Intl.NumberFormat => {
  */
 const DOLLAR = '$';
 
-/** The language tags whose money text is Intl's `en` currency format. */
+/** The language tags whose texts are Intl's `en` formats, which the app writes without Intl. */
 const ENGLISH = new Set(['en', 'en-US']);
+
+/** True when `lang` (one of the 34 codes or a BCP 47 tag) formats as English: money, dates and numbers skip Intl. */
+export const formatsAsEnglish = (lang: string | null | undefined): boolean => ENGLISH.has(localeOf(lang));
+
+/** "1234567" → "1,234,567": English thousands grouping of a string of digits. */
+export const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * English, the default language, without Intl: the browser's first currency format loads its number
@@ -36,7 +42,7 @@ const ENGLISH = new Set(['en', 'en-US']);
  */
 const formatEnglish = (cents: number): string => {
   const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = groupThousands(String(Math.floor(abs / 100)));
   return `${cents < 0 || Object.is(cents, -0) ? '-' : ''}${DOLLAR}${whole}.${String(abs % 100).padStart(2, '0')}`;
 };
 
@@ -45,7 +51,7 @@ const formatEnglish = (cents: number): string => {
  * the way of `lang` (one of the 34 codes or a BCP 47 tag; English by default: `$1,234.56`).
  */
 export const formatMoney = (cents: number, lang = 'en'): string =>
-  ENGLISH.has(localeOf(lang))
+  formatsAsEnglish(lang)
     ? formatEnglish(cents)
     : moneyFormat(lang)
         .formatToParts(cents / 100)

@@ -1,4 +1,4 @@
-import { localeOf } from '@marketplace/shared/contracts/core';
+import { formatsAsEnglish, groupThousands, localeOf } from '@marketplace/shared/contracts/core';
 
 /**
  * Locale formatting with `Intl`, by the language's `htmlLang` (`jp` → `ja`, `pk` → `ur`): dates,
@@ -29,10 +29,6 @@ const safeLocale = (lang: string | null | undefined): string => {
 
 const toDate = (value: Date | string | number): Date => (value instanceof Date ? value : new Date(value));
 
-/** The language tags whose texts are Intl's `en` formats, made here without Intl (see below). */
-const ENGLISH = new Set(['en', 'en-US']);
-const isEnglish = (lang: string | null | undefined): boolean => ENGLISH.has(localeOf(lang));
-
 /*
  * English, the default language, without Intl, as money is (contracts/money.ts): a page's first
  * DateTimeFormat or NumberFormat loads the browser's date or number data, one task of ~35 ms on a
@@ -41,8 +37,6 @@ const isEnglish = (lang: string | null | undefined): boolean => ENGLISH.has(loca
  * exactly; format.test.tsx holds the two to each other over many dates and numbers. Other languages
  * use Intl as before.
  */
-const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** "1/31/2026", as `new Intl.DateTimeFormat('en', DATE)`. */
 const englishDate = (date: Date): string => `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
 
@@ -87,22 +81,22 @@ const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', da
 /** Date and time ("1/31/2026, 2:05:00 PM" in English, "2026/1/31 14:05:00" in Japanese). */
 export const formatDateTime = (value: Date | string | number, lang: string): string => {
   const date = toDate(value);
-  if (isEnglish(lang) && !Number.isNaN(date.getTime())) return englishDateTime(date);
+  if (formatsAsEnglish(lang) && !Number.isNaN(date.getTime())) return englishDateTime(date);
   const locale = safeLocale(lang);
-  return cached(`dt:${locale}`, () => new Intl.DateTimeFormat(locale, DATE_TIME)).format(toDate(value));
+  return cached(`dt:${locale}`, () => new Intl.DateTimeFormat(locale, DATE_TIME)).format(date);
 };
 
 /** A date alone ("1/31/2026" in English, "31.1.2026" in German). */
 export const formatDate = (value: Date | string | number, lang: string): string => {
   const date = toDate(value);
-  if (isEnglish(lang) && !Number.isNaN(date.getTime())) return englishDate(date);
+  if (formatsAsEnglish(lang) && !Number.isNaN(date.getTime())) return englishDate(date);
   const locale = safeLocale(lang);
-  return cached(`d:${locale}`, () => new Intl.DateTimeFormat(locale, DATE)).format(toDate(value));
+  return cached(`d:${locale}`, () => new Intl.DateTimeFormat(locale, DATE)).format(date);
 };
 
 /** A number with exactly `fractionDigits` decimals ("4.5" in English, "4,5" in French). */
 export const formatDecimal = (value: number, lang: string, fractionDigits = 0): string => {
-  const english = isEnglish(lang) ? englishDecimal(value, fractionDigits) : null;
+  const english = formatsAsEnglish(lang) ? englishDecimal(value, fractionDigits) : null;
   if (english !== null) return english;
   const locale = safeLocale(lang);
   return cached(
