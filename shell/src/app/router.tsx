@@ -1,20 +1,44 @@
 import { setBackHandler, setNavigator } from '@marketplace/shared';
-import { Navigate, createBrowserRouter } from 'react-router-dom';
+import {
+  Navigate,
+  Route,
+  Routes,
+  UNSAFE_createBrowserHistory,
+  unstable_HistoryRouter as HistoryRouter,
+} from 'react-router-dom';
 import { createGoBack, trackHistory } from '../history/track-history';
 import { AppLayout } from '../layout/app-layout';
 import type { AppRoute } from '../remotes/route-table';
+import { withListeners, type AppHistory } from './shared-history';
+
+export interface AppRouter {
+  history: AppHistory;
+  routes: readonly AppRoute[];
+}
+
+/**
+ * The shell's router runs on the browser's history through react-router's declarative router, not
+ * its data router: no app uses loaders, actions or fetchers, and the data router's state machine
+ * was ~17 KB gzip of the first load (it travels in the shared `react-router-dom`, see
+ * shared/federation/react-router-client.mjs). Navigations still render in transitions.
+ */
+export const createAppRouter = (routes: readonly AppRoute[]): AppRouter => {
+  const history = withListeners(UNSAFE_createBrowserHistory({ v5Compat: true }));
+  setNavigator((path) => history.push(path));
+  setBackHandler(createGoBack(history));
+  trackHistory(history);
+  return { history, routes };
+};
 
 /**
  * Only `/` is the shell's own route; every other path is resolved by the layout against the route
  * table the deployed remotes publish, so it can keep several pages mounted at once.
  */
-export const createAppRouter = (routes: readonly AppRoute[]) => {
-  const router = createBrowserRouter([
-    { path: '/', element: <Navigate to="/index" replace /> },
-    { path: '*', element: <AppLayout routes={routes} /> },
-  ]);
-  setNavigator((path) => void router.navigate(path));
-  setBackHandler(createGoBack(router));
-  trackHistory(router);
-  return router;
-};
+export const AppRoutes = ({ router }: { router: AppRouter }) => (
+  <HistoryRouter history={router.history}>
+    <Routes>
+      <Route path="/" element={<Navigate to="/index" replace />} />
+      <Route path="*" element={<AppLayout routes={router.routes} />} />
+    </Routes>
+  </HistoryRouter>
+);

@@ -2,13 +2,12 @@ import { Spinner } from '@marketplace/shared';
 import type { DeploymentManifest } from '@marketplace/shared/contracts';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import { setDeployment } from '../remotes/remote-registry';
 import { buildRouteTable } from '../remotes/route-table';
-import { createAppRouter } from './router';
+import { AppRoutes, createAppRouter, type AppRouter } from './router';
 import { StartupError } from './startup-error';
 
-type Phase = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; router: ReturnType<typeof createAppRouter> };
+type Phase = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; router: AppRouter };
 
 /** Fetches the deployment manifest, then opens the app on the route table it describes. */
 export const Startup = ({ loadManifest }: { loadManifest(): Promise<DeploymentManifest> }) => {
@@ -36,7 +35,7 @@ export const Startup = ({ loadManifest }: { loadManifest(): Promise<DeploymentMa
     };
   }, [loadManifest, attempt]);
 
-  if (phase.kind === 'ready') return <RouterProvider router={phase.router} />;
+  if (phase.kind === 'ready') return <AppRoutes router={phase.router} />;
   if (phase.kind === 'failed') {
     return (
       <StartupError

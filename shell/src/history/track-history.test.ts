@@ -1,45 +1,46 @@
-import { createMemoryRouter } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory } from 'react-router-dom';
+import { withListeners } from '../app/shared-history';
 import { createGoBack, trackHistory } from './track-history';
 import { readHistoryPaths } from './history-storage';
 
-const makeRouter = (initial: string) =>
-  createMemoryRouter([{ path: '*', element: null }], { initialEntries: [initial] });
+const makeHistory = (initial: string) =>
+  withListeners(UNSAFE_createMemoryHistory({ initialEntries: [initial], v5Compat: true }));
 
 describe('history tracking with the router', () => {
   beforeEach(() => localStorage.clear());
 
   it('stores each navigation and goes back to the previous page with backs=1', async () => {
-    const router = makeRouter('/home');
-    const stop = trackHistory(router);
-    await router.navigate('/detail/3?from=hot');
-    await router.navigate('/shop/9');
+    const history = makeHistory('/home');
+    const stop = trackHistory(history);
+    history.push('/detail/3?from=hot');
+    history.push('/shop/9');
     expect(readHistoryPaths()).toEqual(['/home', '/detail/3?from=hot', '/shop/9']);
 
-    createGoBack(router)();
+    createGoBack(history)();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(router.state.location.pathname).toBe('/detail/3');
-    expect(new URLSearchParams(router.state.location.search).get('backs')).toBe('1');
-    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('hot');
+    expect(history.location.pathname).toBe('/detail/3');
+    expect(new URLSearchParams(history.location.search).get('backs')).toBe('1');
+    expect(new URLSearchParams(history.location.search).get('from')).toBe('hot');
     expect(readHistoryPaths()).toEqual(['/home']);
     stop();
   });
 
   it('goes to /index when the stored history is empty', async () => {
-    const router = makeRouter('/service');
-    const stop = trackHistory(router);
-    createGoBack(router)();
+    const history = makeHistory('/service');
+    const stop = trackHistory(history);
+    createGoBack(history)();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(router.state.location.pathname).toBe('/index');
+    expect(history.location.pathname).toBe('/index');
     stop();
   });
 
   it('goes to the explicit back URL when one is given', async () => {
-    const router = makeRouter('/home');
-    const stop = trackHistory(router);
-    await router.navigate('/orderInfo/5');
-    createGoBack(router)('/myPurchases/all');
+    const history = makeHistory('/home');
+    const stop = trackHistory(history);
+    history.push('/orderInfo/5');
+    createGoBack(history)('/myPurchases/all');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(router.state.location.pathname).toBe('/myPurchases/all');
+    expect(history.location.pathname).toBe('/myPurchases/all');
     stop();
   });
 });

@@ -1,31 +1,32 @@
 import { readHistoryPaths, writeHistoryPaths } from './history-storage';
 import { recordVisit, resolveBack } from './history-rules';
 
-interface RouterLike {
-  state: { location: { pathname: string; search: string } };
-  subscribe(listener: (state: { location: { pathname: string; search: string } }) => void): () => void;
-  navigate(to: string): Promise<void> | void;
+/** The part of a history object (react-router's, see app/shared-history.ts) the back navigation uses. */
+interface HistoryLike {
+  readonly location: { pathname: string; search: string };
+  listen(listener: (update: { location: { pathname: string; search: string } }) => void): () => void;
+  push(to: string): void;
 }
 
-/** Records every navigation of the router in the stored back-navigation history. */
-export const trackHistory = (router: RouterLike): (() => void) => {
+/** Records every navigation of the history in the stored back-navigation history. */
+export const trackHistory = (history: HistoryLike): (() => void) => {
   let last = '';
   const visit = ({ pathname, search }: { pathname: string; search: string }) => {
-    // The router also notifies for loading states of the same location.
+    // A replace of the same address (e.g. only its state changed) is no new visit.
     if (`${pathname}${search}` === last) return;
     last = `${pathname}${search}`;
     writeHistoryPaths(recordVisit(readHistoryPaths(), pathname, search));
   };
-  visit(router.state.location);
-  return router.subscribe((state) => visit(state.location));
+  visit(history.location);
+  return history.listen((update) => visit(update.location));
 };
 
 /** The back button: explicit URL, else the last stored page with `backs=1`, else `/index`. */
 export const createGoBack =
-  (router: RouterLike) =>
+  (history: HistoryLike) =>
   (explicitUrl?: string): void => {
-    const { pathname, search } = router.state.location;
+    const { pathname, search } = history.location;
     const { to, paths } = resolveBack(readHistoryPaths(), `${pathname}${search}`, explicitUrl);
     writeHistoryPaths(paths);
-    void router.navigate(to);
+    history.push(to);
   };
