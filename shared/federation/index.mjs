@@ -217,6 +217,20 @@ const UNUSED_LIBRARY_ALIASES = {
   'rc-util/lib/React/render$': fileURLToPath(new URL('./antd-legacy-render.mjs', import.meta.url)),
 };
 
+/**
+ * The Module Federation runtime as ES modules: the plugin's runtime entry `require`s it, which picks
+ * each package's CommonJS build, and CommonJS is neither tree-shaken nor scope-hoisted.
+ */
+const mfRuntimeEsm = () =>
+  Object.fromEntries(
+    ['webpack-bundler-runtime', 'runtime', 'runtime-core', 'sdk', 'error-codes'].map((name) => {
+      // Their package.json is not exported: the package folder is the one above the CommonJS entry's dist/.
+      const dir = path.resolve(path.dirname(requireFromShared.resolve(`@module-federation/${name}`)), '..');
+      const entry = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).exports['.'].import.default;
+      return [`@module-federation/${name}$`, path.join(dir, entry)];
+    }),
+  );
+
 /** `npm run dev` ports, fixed so they never take the API's 8080 that the dev servers proxy to. */
 const DEV_PORTS = { shell: 3000, 'mfe-catalogue': 3001, 'mfe-orders': 3002, 'mfe-wallet': 3003, 'mfe-account': 3004 };
 
@@ -277,6 +291,7 @@ export const createAppConfig =
           ...ANTD_ERROR_BLOCK_ALIAS,
           ...ANTD_LOCALE_ALIAS,
           ...UNUSED_LIBRARY_ALIASES,
+          ...(production ? mfRuntimeEsm() : {}),
         },
       },
       module: {
