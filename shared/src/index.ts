@@ -58,6 +58,7 @@ export { toastFail, toastSuccess, type ToastText } from './ui/toast';
 export { setBackHandler, useGoBack, type BackHandler } from './ui/back-navigation';
 export { PageHeader, type PageHeaderProps } from './ui/page-header';
 export { PagedList, type PagedListProps } from './ui/paged-list';
+export { usePageLoader } from './api/use-page-loader';
 export { usePagedList, type PagedList as PagedListController } from './ui/use-paged-list';
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { NamedTabs, type NamedTabsProps } from './ui/named-tabs';

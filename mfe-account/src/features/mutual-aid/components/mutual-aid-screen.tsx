@@ -4,6 +4,7 @@ import {
   toastSuccess,
   useLazyGetSupportStatusQuery,
   useSupportShopMutation,
+  usePageLoader,
 } from '@marketplace/shared';
 import type { SupportRecord, SupportStatus } from '@marketplace/shared/contracts';
 import { Button } from 'antd-mobile';
@@ -11,7 +12,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountPage } from '../../layout/components/account-page';
-import { useLazyListSupportShopsQuery } from '../api';
+import { mutualAidApi } from '../api';
 import './mutual-aid.css';
 
 const PAGE_SIZE = 20;
@@ -72,16 +73,13 @@ const SupportRow = ({ record, busy, onSupport }: SupportRowProps) => {
  */
 export const MutualAidScreen = () => {
   const { t } = useTranslation('account');
-  const [listSupportShops] = useLazyListSupportShopsQuery();
+  const listSupportShops = usePageLoader(mutualAidApi.endpoints.listSupportShops);
   const [getSupportStatus] = useLazyGetSupportStatusQuery();
   const [supportShop] = useSupportShopMutation();
   const [overrides, setOverrides] = useState<StatusOverrides>({});
   const [pending, setPending] = useState<number | null>(null);
 
-  const loadPage = useCallback(
-    (page: number) => listSupportShops({ page, pageSize: PAGE_SIZE }).unwrap(),
-    [listSupportShops],
-  );
+  const loadPage = useCallback((page: number) => listSupportShops({ page, pageSize: PAGE_SIZE }), [listSupportShops]);
 
   const remember = (status: SupportStatus) =>
     setOverrides((current) => ({

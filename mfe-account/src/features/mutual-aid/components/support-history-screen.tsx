@@ -1,10 +1,10 @@
-import { EmptyState, PagedList, formatDate } from '@marketplace/shared';
+import { EmptyState, PagedList, formatDate, usePageLoader } from '@marketplace/shared';
 import type { SupportHistoryEntry } from '@marketplace/shared/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountPage } from '../../layout/components/account-page';
-import { useLazyListSupportHistoryQuery } from '../api';
+import { mutualAidApi } from '../api';
 import { supportDayDate } from '../support-day';
 import './mutual-aid.css';
 
@@ -13,9 +13,9 @@ const PAGE_SIZE = 20;
 /** `/mutualAidhHistroy` (the spec's spelling): the shopper's past supports, newest first. */
 export const SupportHistoryScreen = () => {
   const { t, i18n } = useTranslation('account');
-  const [listSupportHistory] = useLazyListSupportHistoryQuery();
+  const listSupportHistory = usePageLoader(mutualAidApi.endpoints.listSupportHistory);
   const loadPage = useCallback(
-    (page: number) => listSupportHistory({ page, pageSize: PAGE_SIZE }).unwrap(),
+    (page: number) => listSupportHistory({ page, pageSize: PAGE_SIZE }),
     [listSupportHistory],
   );
 

@@ -1,11 +1,11 @@
-import { EmptyState, PagedList, formatDateTime } from '@marketplace/shared';
+import { EmptyState, PagedList, formatDateTime, usePageLoader } from '@marketplace/shared';
 import type { Notification } from '@marketplace/shared/contracts';
 import { Tag } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AccountPage } from '../../layout/components/account-page';
-import { useLazyListNotificationsQuery, useMarkNotificationsReadMutation } from '../api';
+import { notificationsApi, useMarkNotificationsReadMutation } from '../api';
 import { isInAppLink } from '../in-app-link';
 import './notifications.css';
 
@@ -37,12 +37,12 @@ const NotificationBody = ({ notification }: { notification: Notification }) => {
 export const NotificationScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const [listNotifications] = useLazyListNotificationsQuery();
+  const listNotifications = usePageLoader(notificationsApi.endpoints.listNotifications);
   const [markRead] = useMarkNotificationsReadMutation();
 
   const loadPage = useCallback(
     async (page: number) => {
-      const result = await listNotifications({ page, pageSize: PAGE_SIZE }).unwrap();
+      const result = await listNotifications({ page, pageSize: PAGE_SIZE });
       const unread = result.list.filter((notification) => !notification.read).map((notification) => notification.id);
       if (unread.length > 0) void markRead({ ids: unread });
       return result;

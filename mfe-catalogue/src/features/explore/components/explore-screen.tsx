@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
-import { EmptyState, PageHeader, PagedList } from '@marketplace/shared';
+import { EmptyState, PageHeader, PagedList, usePageLoader } from '@marketplace/shared';
 import { PRODUCT_CATEGORIES, type ShopCard } from '@marketplace/shared/contracts/core';
 import { CATEGORY_ICONS, productsOfCategory, useCategoryName } from '../../categories/categories';
-import { useLazyListHotShopsQuery } from '../../shops/api';
+import { shopsApi } from '../../shops/api';
 import ShopTile from '../../shops/components/shop-tile';
 import './explore-screen.css';
 
@@ -15,11 +15,8 @@ const SHOP_PAGE_SIZE = 20;
 export default function ExploreScreen() {
   const { t } = useTranslation('catalogue');
   const categoryName = useCategoryName();
-  const [listHotShops] = useLazyListHotShopsQuery();
-  const loadPage = useCallback(
-    (page: number) => listHotShops({ page, pageSize: SHOP_PAGE_SIZE }).unwrap(),
-    [listHotShops],
-  );
+  const listHotShops = usePageLoader(shopsApi.endpoints.listHotShops);
+  const loadPage = useCallback((page: number) => listHotShops({ page, pageSize: SHOP_PAGE_SIZE }), [listHotShops]);
   return (
     <div>
       <PageHeader title={t('title.explore')} hideBack />

@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { usePageLoader } from '@marketplace/shared';
 import CategoryGrid from '../../categories/components/category-grid';
 import HotShopsStrip from '../../shops/components/hot-shops-strip';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
-import { useLazyListHotProductsQuery } from '../../products/api';
+import { productsApi } from '../../products/api';
 import { dismissFirstPaint } from '../../screen-ready';
 import './home-screen.css';
 
@@ -12,9 +13,9 @@ import './home-screen.css';
 export default function HomeScreen() {
   const { t } = useTranslation('catalogue');
   const navigate = useNavigate();
-  const [listHotProducts] = useLazyListHotProductsQuery();
+  const listHotProducts = usePageLoader(productsApi.endpoints.listHotProducts);
   const loadPage = useCallback(
-    (page: number) => listHotProducts({ page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
+    (page: number) => listHotProducts({ page, pageSize: PRODUCT_PAGE_SIZE }),
     [listHotProducts],
   );
   return (

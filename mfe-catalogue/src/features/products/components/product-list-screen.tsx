@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@marketplace/shared';
+import { PageHeader, usePageLoader } from '@marketplace/shared';
 import type { ProductSort } from '@marketplace/shared/contracts';
 import { useCategoryName } from '../../categories/categories';
-import { useLazySearchProductsQuery } from '../api';
+import { productsApi } from '../api';
 import { readListFilter } from '../query-filter';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from './product-grid';
 import SortTabs from './sort-tabs';
@@ -19,10 +19,10 @@ export default function ProductListScreen() {
   const categoryName = useCategoryName();
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => readListFilter(params), [params]);
-  const [searchProducts] = useLazySearchProductsQuery();
+  const searchProducts = usePageLoader(productsApi.endpoints.searchProducts);
 
   const loadPage = useCallback(
-    (page: number) => searchProducts({ ...filter, page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
+    (page: number) => searchProducts({ ...filter, page, pageSize: PRODUCT_PAGE_SIZE }),
     [searchProducts, filter],
   );
 

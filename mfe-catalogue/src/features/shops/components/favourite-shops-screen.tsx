@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageHeader, PagedList } from '@marketplace/shared';
+import { EmptyState, PageHeader, PagedList, usePageLoader } from '@marketplace/shared';
 import type { ShopCard } from '@marketplace/shared/contracts';
-import { useLazyListFollowedShopsQuery } from '../api';
+import { shopsApi } from '../api';
 import ShopTile from './shop-tile';
 
 const PAGE_SIZE = 20;
@@ -10,8 +10,8 @@ const PAGE_SIZE = 20;
 /** `/myFavourite`: the shops the shopper follows. */
 export default function FavouriteShopsScreen() {
   const { t } = useTranslation('catalogue');
-  const [listFollowed] = useLazyListFollowedShopsQuery();
-  const loadPage = useCallback((page: number) => listFollowed({ page, pageSize: PAGE_SIZE }).unwrap(), [listFollowed]);
+  const listFollowed = usePageLoader(shopsApi.endpoints.listFollowedShops);
+  const loadPage = useCallback((page: number) => listFollowed({ page, pageSize: PAGE_SIZE }), [listFollowed]);
   return (
     <div>
       <PageHeader title={t('title.myFavourite')} />

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton } from 'antd-mobile';
-import { EmptyState, Money, PageHeader } from '@marketplace/shared';
-import { useGetShopDetailQuery, useLazyListShopProductsQuery } from '../api';
+import { EmptyState, Money, PageHeader, usePageLoader } from '@marketplace/shared';
+import { shopsApi, useGetShopDetailQuery } from '../api';
 import { useFollowShop } from '../hooks/use-follow-shop';
 import { ShopSupportActions } from './shop-support-actions';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
@@ -21,9 +21,9 @@ export default function ShopScreen() {
   const id = idParam(useParams().id);
   const { data: shop, isLoading, isError } = useGetShopDetailQuery(id ?? 0, { skip: id === null });
   const { toggle, busy } = useFollowShop();
-  const [listShopProducts] = useLazyListShopProductsQuery();
+  const listShopProducts = usePageLoader(shopsApi.endpoints.listShopProducts);
   const loadPage = useCallback(
-    (page: number) => listShopProducts({ id: id ?? 0, page, pageSize: PRODUCT_PAGE_SIZE }).unwrap(),
+    (page: number) => listShopProducts({ id: id ?? 0, page, pageSize: PRODUCT_PAGE_SIZE }),
     [listShopProducts, id],
   );
 

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, NamedTabs, PageHeader, PagedList } from '@marketplace/shared';
+import { EmptyState, NamedTabs, PageHeader, PagedList, usePageLoader } from '@marketplace/shared';
 import { isOrderStatusTab, ORDER_STATUS_TABS, type OrderSummary } from '@marketplace/shared/contracts';
-import { useLazyListOrdersQuery } from '../api';
+import { ordersApi } from '../api';
 import OrderCard from './order-card';
 
 const PAGE_SIZE = 10;
@@ -16,13 +16,13 @@ export default function OrderListScreen() {
   // The heading says what the route's title (the browser tab) says.
   const onOrderRoute = useMatch('/order') !== null;
   const status = isOrderStatusTab(param) ? param : 'all';
-  const [listOrders] = useLazyListOrdersQuery();
+  const listOrders = usePageLoader(ordersApi.endpoints.listOrders);
   // Bumped after an action on a card: the list starts again, since the order may have left this tab.
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   const loadPage = useCallback(
-    (page: number) => listOrders({ status, page, pageSize: PAGE_SIZE }).unwrap(),
+    (page: number) => listOrders({ status, page, pageSize: PAGE_SIZE }),
     [listOrders, status],
   );
 

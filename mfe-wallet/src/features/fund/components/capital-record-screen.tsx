@@ -1,9 +1,17 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { EmptyState, Money, NamedTabs, PageHeader, PagedList, formatDateTime } from '@marketplace/shared';
+import {
+  EmptyState,
+  Money,
+  NamedTabs,
+  PageHeader,
+  PagedList,
+  formatDateTime,
+  usePageLoader,
+} from '@marketplace/shared';
 import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '@marketplace/shared/contracts';
-import { useGetBalanceHistoryQuery, useLazyListFundTransactionsQuery } from '../../wallet/api';
+import { useGetBalanceHistoryQuery, walletApi } from '../../wallet/api';
 import '../../wallet/wallet.css';
 
 // Only this screen needs the chart library: it loads with the chart, not with the wallet.
@@ -23,9 +31,9 @@ export default function CapitalRecordScreen() {
   const kind: KindFilter = isKindFilter(requested) ? requested : 'all';
   const setKind = (value: KindFilter) => setParams(value === 'all' ? {} : { kind: value }, { replace: true });
   const { data: history } = useGetBalanceHistoryQuery();
-  const [listEntries] = useLazyListFundTransactionsQuery();
+  const listEntries = usePageLoader(walletApi.endpoints.listFundTransactions);
   const loadPage = useCallback(
-    (page: number) => listEntries({ page, pageSize: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) }).unwrap(),
+    (page: number) => listEntries({ page, pageSize: PAGE_SIZE, ...(kind === 'all' ? {} : { kind }) }),
     [listEntries, kind],
   );
   return (

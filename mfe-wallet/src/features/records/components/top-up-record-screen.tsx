@@ -1,20 +1,18 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '@marketplace/shared';
+import { Money, usePageLoader } from '@marketplace/shared';
 import type { RechargeRecord } from '@marketplace/shared/contracts';
-import { useLazyListRechargeRecordsQuery } from '../../wallet/api';
+import { walletApi } from '../../wallet/api';
 import { StatusLabel } from '../audit-tabs';
 import { AuditRecordScreen } from './audit-record-screen';
 
 /** `/topUpRecord` (`recharge_log`): every top-up with method, amount, arrival, status and time. */
 export default function TopUpRecordScreen() {
   const { t } = useTranslation('wallet');
-  const [listRecords] = useLazyListRechargeRecordsQuery();
-  const list = useCallback((args: Parameters<typeof listRecords>[0]) => listRecords(args).unwrap(), [listRecords]);
+  const listRecords = usePageLoader(walletApi.endpoints.listRechargeRecords);
   return (
     <AuditRecordScreen<RechargeRecord>
       title={t('title.topUpRecord')}
-      list={list}
+      list={listRecords}
       itemLabel={(record) => t('records.rechargeNo', { no: record.rechargeNo })}
     >
       {(record) => (

@@ -1,20 +1,18 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '@marketplace/shared';
+import { Money, usePageLoader } from '@marketplace/shared';
 import type { WithdrawalRecord } from '@marketplace/shared/contracts';
-import { useLazyListWithdrawalRecordsQuery } from '../../wallet/api';
+import { walletApi } from '../../wallet/api';
 import { StatusLabel } from '../audit-tabs';
 import { AuditRecordScreen } from './audit-record-screen';
 
 /** `/depositRecord` (`extract_log`): every withdrawal with amount, charge, actual arrival, status and time. */
 export default function WithdrawalRecordScreen() {
   const { t } = useTranslation('wallet');
-  const [listRecords] = useLazyListWithdrawalRecordsQuery();
-  const list = useCallback((args: Parameters<typeof listRecords>[0]) => listRecords(args).unwrap(), [listRecords]);
+  const listRecords = usePageLoader(walletApi.endpoints.listWithdrawalRecords);
   return (
     <AuditRecordScreen<WithdrawalRecord>
       title={t('title.depositRecord')}
-      list={list}
+      list={listRecords}
       itemLabel={(record) => t('records.withdrawalNo', { no: record.withdrawalNo })}
     >
       {(record) => (
