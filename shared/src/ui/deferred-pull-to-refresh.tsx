@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 type PullToRefreshComponent = typeof import('./pull-to-refresh.lazy').PullToRefresh;
 
@@ -65,7 +65,9 @@ export const DeferredPullToRefresh = ({
       stop();
       load().then(
         (component) => {
-          if (current) cancelWait = whenStill(() => current && setPullToRefresh(() => component));
+          // The swap re-creates the whole list: a transition draws it in slices instead of one long task.
+          if (current)
+            cancelWait = whenStill(() => current && startTransition(() => setPullToRefresh(() => component)));
         },
         (error: unknown) => console.error('Pull-to-refresh could not be loaded', error),
       );
