@@ -9,7 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { LocaleAssetsPlugin } from './locale-assets-plugin.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { RoutesJsonPlugin } from './routes-json-plugin.mjs';
-import { StartupPreloadPlugin } from './startup-preload-plugin.mjs';
+import { STARTUP_PRELOADS_MARKER, StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 import { firstPaintTags } from './first-paint-template.mjs';
 
 const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -262,6 +262,8 @@ export const createAppConfig =
     const remote = kind === 'remote';
     const version = appVersion(dir);
     const hash = production ? '.[contenthash:8]' : '';
+    // The shell's first paint (Home's hot products before any bundle runs), see first-paint-template.mjs.
+    const firstPaint = remote ? '' : firstPaintTags(dir);
 
     return {
       mode,
@@ -335,6 +337,10 @@ export const createAppConfig =
                     test: (module) => {
                       const file = module.resource ?? '';
                       if (LOADED_WHEN_NEEDED.some((pattern) => pattern.test(file))) return false;
+                      // The Module Federation runtime runs in main.js: two tiny modules of it in this chunk
+                      // made the whole chunk one of the page's own scripts, downloaded and compiled before
+                      // main.js ran and before the first-paint script's screen was on screen.
+                      if (/[\\/]node_modules[\\/]@module-federation[\\/]/.test(file)) return false;
                       if (/[\\/]node_modules[\\/]/.test(file)) return true;
                       if (file.startsWith(path.join(sharedDir, 'federation') + path.sep)) return true;
                       return file.startsWith(path.join(sharedDir, 'src') + path.sep) && !file.endsWith('.json');
@@ -373,7 +379,9 @@ export const createAppConfig =
         // Language files as static JSON fetched by URL (process.env.LOCALES_DIR), none of them in the JS.
         new LocaleAssetsPlugin({ folder }),
         remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.json') }),
-        production && !remote && new StartupPreloadPlugin({ chunks: ['startup-libs', 'bootstrap'] }),
+        production &&
+          !remote &&
+          new StartupPreloadPlugin({ chunks: ['startup-libs', 'bootstrap'], deferScripts: firstPaint !== '' }),
         production && !serving && new PrecompressPlugin(),
         (!remote || serving) &&
           new rspack.HtmlRspackPlugin({
@@ -383,8 +391,6 @@ export const createAppConfig =
               viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
             },
             templateContent: ({ htmlRspackPlugin }) => {
-              // The shell's first paint (Home's hot products before any bundle runs), see first-paint-template.mjs.
-              const firstPaint = remote ? '' : firstPaintTags(dir);
               return (
                 `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>${htmlRspackPlugin.options.title}</title>` +
                 // The shell's start-up fetches the deployment manifest (DEPLOYMENT_MANIFEST_PATH) before
@@ -392,6 +398,8 @@ export const createAppConfig =
                 (remote
                   ? ''
                   : '<link rel="preload" href="/mfe/manifest.json" as="fetch" crossorigin="anonymous" data-deployment-manifest />') +
+                // The start-up scripts' preloads, which the first-paint script adds (startup-preload-plugin.mjs).
+                (firstPaint && production ? STARTUP_PRELOADS_MARKER : '') +
                 firstPaint +
                 '</head>' +
                 '<body><noscript>Marketplace needs JavaScript. Please enable it to shop.</noscript><div id="root"></div></body></html>'

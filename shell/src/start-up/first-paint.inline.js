@@ -45,7 +45,16 @@
   var startPath = location.pathname;
   var home = verified && HOME_PATH.test(startPath) && typeof window.fetch === 'function';
   var detail = verified && !!product && DETAIL_PATH.test(startPath);
-  if (verified ? !home && !detail : !gateTexts) return;
+  // The start-up scripts' preloads (startup-preload-plugin.mjs): added once the first screen is
+  // drawn, so its pictures have the network to themselves; at once when this draws nothing.
+  var preloaded = false;
+  var preloadStartup = function () {
+    if (preloaded) return;
+    preloaded = true;
+    var template = document.getElementById('startup-preloads');
+    if (template && template.content) document.head.appendChild(template.content.cloneNode(true));
+  };
+  if (verified ? !home && !detail : !gateTexts) return preloadStartup();
 
   var element = function (tag, className, parent) {
     var node = document.createElement(tag);
@@ -56,12 +65,20 @@
 
   var release;
   window.__firstPaint = new Promise(function (resolve) {
-    release = resolve;
+    release = function () {
+      preloadStartup();
+      resolve();
+    };
   });
   window.setTimeout(release, HOLD_MS);
+  // A frame is on screen some time after its animation frame callbacks ran (the compositor presents
+  // it): the bundles start from the task after the *next* frame's callbacks, so no script of theirs
+  // runs before the first screen is presented (a script evaluated before it counts as holding it up).
   var releaseAfterPaint = function () {
     window.requestAnimationFrame(function () {
-      window.setTimeout(release, 0);
+      window.requestAnimationFrame(function () {
+        window.setTimeout(release, 0);
+      });
     });
   };
 
