@@ -223,13 +223,37 @@ const UNUSED_LIBRARY_ALIASES = {
  */
 const mfRuntimeEsm = () =>
   Object.fromEntries(
-    ['webpack-bundler-runtime', 'runtime', 'runtime-core', 'sdk', 'error-codes'].map((name) => {
+    [
+      'webpack-bundler-runtime',
+      'runtime',
+      'runtime-core',
+      'sdk',
+      'error-codes',
+      'inject-external-runtime-core-plugin',
+    ].flatMap((name) => {
       // Their package.json is not exported: the package folder is the one above the CommonJS entry's dist/.
-      const dir = path.resolve(path.dirname(requireFromShared.resolve(`@module-federation/${name}`)), '..');
+      const cjsEntry = requireFromShared.resolve(`@module-federation/${name}`);
+      const dir = path.resolve(path.dirname(cjsEntry), '..');
       const entry = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).exports['.'].import.default;
-      return [`@module-federation/${name}$`, path.join(dir, entry)];
+      const esmEntry = path.join(dir, entry);
+      // The plugin's generated runtime entry requires some of them by their CommonJS file's path.
+      return [
+        [`@module-federation/${name}$`, esmEntry],
+        [`${cjsEntry}$`, esmEntry],
+      ];
     }),
   );
+
+/**
+ * Requires made from inside the runtime's own files (its packages import each other, also by
+ * subpaths such as `@module-federation/runtime/core`) resolve to the ES module builds as well: each
+ * CommonJS file crossing into another package went through a helper copying every export onto a new
+ * object at start-up (~25 ms of main.js's evaluation at 4x CPU).
+ */
+const MF_RUNTIME_RESOLVE_ESM = {
+  test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+  resolve: { conditionNames: ['import', 'module', 'browser', 'default'] },
+};
 
 /** `npm run dev` ports, fixed so they never take the API's 8080 that the dev servers proxy to. */
 const DEV_PORTS = { shell: 3000, 'mfe-catalogue': 3001, 'mfe-orders': 3002, 'mfe-wallet': 3003, 'mfe-account': 3004 };
@@ -314,6 +338,7 @@ export const createAppConfig =
             },
             type: 'javascript/auto',
           },
+          ...(production ? [MF_RUNTIME_RESOLVE_ESM] : []),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
         ],
