@@ -160,12 +160,14 @@ export default function DetailScreen() {
     skip: id === null,
     refetchOnMountOrArgChange: true,
   });
+  // The answer arrives as a store update, which React renders in one piece (useSyncExternalStore), within
+  // the animation frame Redux Toolkit notifies in: the product is drawn from a deferred copy instead, in a
+  // background render that gives the main thread back every few milliseconds (on a slow phone the whole
+  // screen at once was a ~400 ms task, the gallery and title card alone ~100 ms). Meanwhile the first-paint
+  // layer or the skeleton stays.
+  const shown = useDeferredValue(product);
   // The first-paint layer, which drew the picture and title before any bundle ran, leaves with the product.
-  useScreenReady(id === null || isError || Boolean(product));
-  // The answer arrives as a store update, which React renders in one piece (useSyncExternalStore): the
-  // pictures and the title card come at once, and the rest follows in a background render that gives the
-  // main thread back every few milliseconds (on a slow phone the whole screen at once was a ~400 ms task).
-  const deferred = useDeferredValue(product);
+  useScreenReady(id === null || isError || Boolean(shown));
 
   if (id === null || isError) {
     return (
@@ -176,7 +178,7 @@ export default function DetailScreen() {
     );
   }
 
-  if (isLoading || !product) {
+  if (isLoading || !shown) {
     return (
       <div aria-busy="true" aria-label={t('loading')}>
         <PageHeader title={t('title.detail')} />
@@ -189,17 +191,17 @@ export default function DetailScreen() {
     );
   }
 
-  const images = product.images.length > 0 ? product.images : [product.image];
+  const images = shown.images.length > 0 ? shown.images : [shown.image];
   return (
     <div className="catalogue-detail">
-      <PageHeader title={t('title.detail')} right={<SaveToggle key={product.id} product={product} />} />
+      <PageHeader title={t('title.detail')} right={<SaveToggle key={shown.id} product={shown} />} />
       <Swiper aria-label={t('detail.gallery')} indicatorProps={{ color: 'white' }}>
         {images.map((src, index) => (
           <Swiper.Item key={src}>
             <img
               className="catalogue-detail__image"
               src={src}
-              alt={t('detail.picture', { index: index + 1, title: product.title })}
+              alt={t('detail.picture', { index: index + 1, title: shown.title })}
               width={GALLERY_SIZE}
               height={GALLERY_SIZE}
               loading={index === 0 ? 'eager' : 'lazy'}
@@ -210,18 +212,18 @@ export default function DetailScreen() {
       </Swiper>
       <section className="catalogue-detail__card" aria-labelledby="catalogue-detail-title">
         <p className="catalogue-detail__price">
-          <Money cents={product.unitPrice} />
+          <Money cents={shown.unitPrice} />
         </p>
         <h2 id="catalogue-detail-title" className="catalogue-detail__title">
-          {product.title}
+          {shown.title}
         </h2>
         <ul className="catalogue-detail__facts">
-          <li>{t('detail.stock', { count: product.stock })}</li>
-          <li>{t('product.sold', { count: product.sold })}</li>
-          <li>{t('detail.seen', { count: product.seen })}</li>
+          <li>{t('detail.stock', { count: shown.stock })}</li>
+          <li>{t('product.sold', { count: shown.sold })}</li>
+          <li>{t('detail.seen', { count: shown.seen })}</li>
         </ul>
       </section>
-      {deferred?.id === product.id && <BelowTheTitle product={deferred} />}
+      <BelowTheTitle product={shown} />
     </div>
   );
 }
