@@ -56,6 +56,12 @@ const kb = (bytes) => (typeof bytes === 'number' ? Number((bytes / 1024).toFixed
 add('first load', '/home JS before interactive, verified shopper (gzip)', kb(firstLoad?.home?.gzip), 'KB', {
   max: firstLoad?.budgetKb ?? 170,
 });
+add(
+  'first load',
+  '/home floor: the stack alone, shared libraries tree-shaken + MF runtime files, no app code (gzip)',
+  kb(firstLoad?.floor?.gzip),
+  'KB',
+);
 add('first load', '/home JS, first visit incl. human check (gzip)', kb(firstLoad?.firstVisit?.gzip), 'KB');
 add('first load', '/detail JS, verified shopper (gzip)', kb(firstLoad?.detail?.gzip), 'KB');
 add('first load', '/home scripts requested (verified)', firstLoad?.home?.scripts, '');
