@@ -56,7 +56,13 @@ export const startServer = async ({ deployDir, env = {}, timeoutMs = 120_000 } =
   const logFile = path.join(workDir, 'server.log');
   const log = openSync(logFile, 'a');
   const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], {
+  // SERVER_CPU_PROF_DIR: the server runs in this node process (tsx as a loader, not its CLI, which starts
+  // a second one) with V8's profiler, and writes a .cpuprofile there when it stops.
+  const profileDir = process.env.SERVER_CPU_PROF_DIR;
+  const args = profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/main.ts']
+    : [tsxCli, 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: path.join(root, 'server'),
     env: {
       ...process.env,
