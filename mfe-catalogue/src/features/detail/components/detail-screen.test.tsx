@@ -79,6 +79,23 @@ describe('Product detail', () => {
     expect(screen.getByRole('img', { name: 'Picture 1 of Trail tent' })).toHaveAttribute('width', '390');
   });
 
+  it('shows the first picture at once, then every picture in the swipeable gallery', async () => {
+    serveDetail();
+    await openDetail();
+    expect(screen.getByRole('img', { name: 'Picture 1 of Trail tent' })).toHaveAttribute(
+      'src',
+      '/api/images/product/42.svg',
+    );
+    // The Swiper's code comes in its own chunk and then takes the first picture's place.
+    const gallery = await screen.findByLabelText('Product pictures');
+    expect(within(gallery).getByRole('img', { name: 'Picture 1 of Trail tent' })).toBeInTheDocument();
+    expect(within(gallery).getByRole('img', { name: 'Picture 2 of Trail tent' })).toHaveAttribute(
+      'src',
+      '/api/images/product/42-2.svg',
+    );
+    expect(screen.getAllByRole('img', { name: 'Picture 1 of Trail tent' })).toHaveLength(1);
+  });
+
   it('asks for every spec before adding to the bag', async () => {
     const { requests } = serveDetail();
     await openDetail();

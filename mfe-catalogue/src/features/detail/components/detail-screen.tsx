@@ -1,7 +1,7 @@
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, Skeleton, Swiper } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { EmptyState, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
 import type { ProductDetail } from '@marketplace/shared/contracts';
 import { useGetProductDetailQuery, useSaveProductMutation, useUnsaveProductMutation } from '../../products/api';
@@ -16,10 +16,25 @@ import { useScreenReady } from '../../screen-ready';
 import ProductComments from './product-comments';
 import RatingSummary from './rating-summary';
 import SpecPicker from './spec-picker';
+import { GalleryPicture } from './gallery-picture';
 import './detail-screen.css';
 
-/** Gallery pictures are square; the size is given so nothing below moves while they load. */
-const GALLERY_SIZE = 390;
+/**
+ * The Swiper, with react-spring and @use-gesture under it, is its own chunk: evaluating them with this
+ * screen's code was most of one ~90 ms task at 4x CPU on the product page's start, and its first
+ * render most of the gallery's. The first picture shows in the same square until it takes over.
+ */
+const ProductGallery = lazy(() => import('./product-gallery'));
+
+const Gallery = ({ images, title }: { images: string[]; title: string }) => {
+  const first = <GalleryPicture src={images[0] ?? ''} index={0} title={title} />;
+  if (images.length < 2) return first;
+  return (
+    <Suspense fallback={first}>
+      <ProductGallery images={images} title={title} />
+    </Suspense>
+  );
+};
 
 const Purchase = ({ product }: { product: ProductDetail }) => {
   const { t } = useTranslation('catalogue');
@@ -195,21 +210,7 @@ export default function DetailScreen() {
   return (
     <div className="catalogue-detail">
       <PageHeader title={t('title.detail')} right={<SaveToggle key={shown.id} product={shown} />} />
-      <Swiper aria-label={t('detail.gallery')} indicatorProps={{ color: 'white' }}>
-        {images.map((src, index) => (
-          <Swiper.Item key={src}>
-            <img
-              className="catalogue-detail__image"
-              src={src}
-              alt={t('detail.picture', { index: index + 1, title: shown.title })}
-              width={GALLERY_SIZE}
-              height={GALLERY_SIZE}
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-            />
-          </Swiper.Item>
-        ))}
-      </Swiper>
+      <Gallery images={images} title={shown.title} />
       <section className="catalogue-detail__card" aria-labelledby="catalogue-detail-title">
         <p className="catalogue-detail__price">
           <Money cents={shown.unitPrice} />
