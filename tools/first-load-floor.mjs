@@ -4,9 +4,7 @@
 // plus the Module Federation runtime as built (main.js carries it; a remote's remoteEntry.js carries the
 // rest). Compared with issue 12's 170 KB budget by `npm run bench` (tools/bench.mjs), so the table says
 // how much of the first load is the stack's and how much is the app's.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './app-server.mjs';
@@ -25,9 +23,9 @@ export const FLOOR_GROUPS = {
     `export { createApi } from '@reduxjs/toolkit/query/react';`,
     `export { Provider, useDispatch, useSelector, useStore } from 'react-redux';`,
   ],
-  'i18next + react-i18next': [
+  'i18next + react-i18next (the shared facade)': [
     `export { default as i18next } from 'i18next';`,
-    `export { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';`,
+    `export * from '${path.join(root, 'shared/federation/react-i18next-client.mjs')}';`,
   ],
   'React Router (the shared facade)': [
     `export * from '${path.join(root, 'shared/federation/react-router-client.mjs')}';`,
@@ -36,19 +34,14 @@ export const FLOOR_GROUPS = {
 
 /** gzip bytes of each group bundled alone (React left out but in its own) and of all in one bundle. */
 export const libraryFloor = async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'first-load-floor-'));
   const gzipOf = async (lines, external = []) => {
-    const entry = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.mjs`);
-    writeFileSync(entry, lines.join('\n'));
     const result = await esbuild.build({
-      entryPoints: [entry],
+      stdin: { contents: lines.join('\n'), resolveDir: root, loader: 'js' },
       bundle: true,
       minify: true,
       format: 'esm',
       write: false,
       logLevel: 'silent',
-      absWorkingDir: root,
-      nodePaths: [path.join(root, 'node_modules')],
       define: { 'process.env.NODE_ENV': '"production"' },
       external,
       alias: {
@@ -57,16 +50,11 @@ export const libraryFloor = async () => {
     });
     return gzipSync(result.outputFiles[0].contents).length;
   };
-  try {
-    const groups = {};
-    // Each group without React (counted once, in its own group).
-    for (const [name, lines] of Object.entries(FLOOR_GROUPS))
-      groups[name] = await gzipOf(lines, name === REACT_GROUP ? [] : REACT_PACKAGES);
-    const all = await gzipOf(Object.values(FLOOR_GROUPS).flat());
-    return { groups, all };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const groups = {};
+  // Each group without React (counted once, in its own group).
+  for (const [name, lines] of Object.entries(FLOOR_GROUPS))
+    groups[name] = await gzipOf(lines, name === REACT_GROUP ? [] : REACT_PACKAGES);
+  return { groups, all: await gzipOf(Object.values(FLOOR_GROUPS).flat()) };
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

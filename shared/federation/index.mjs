@@ -218,8 +218,9 @@ const UNUSED_LIBRARY_ALIASES = {
 };
 
 /**
- * The Module Federation runtime as ES modules: the plugin's runtime entry `require`s it, which picks
- * each package's CommonJS build, and CommonJS is neither tree-shaken nor scope-hoisted.
+ * The Module Federation runtime as ES modules: the plugin's generated runtime entry `require`s its
+ * packages by their CommonJS files' paths, and CommonJS is neither tree-shaken nor scope-hoisted. Each
+ * such path is aliased to the package's ES build (MF_RUNTIME_RESOLVE_ESM covers the requires from there on).
  */
 const mfRuntimeEsm = () =>
   Object.fromEntries(
@@ -230,17 +231,12 @@ const mfRuntimeEsm = () =>
       'sdk',
       'error-codes',
       'inject-external-runtime-core-plugin',
-    ].flatMap((name) => {
+    ].map((name) => {
       // Their package.json is not exported: the package folder is the one above the CommonJS entry's dist/.
       const cjsEntry = requireFromShared.resolve(`@module-federation/${name}`);
       const dir = path.resolve(path.dirname(cjsEntry), '..');
       const entry = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).exports['.'].import.default;
-      const esmEntry = path.join(dir, entry);
-      // The plugin's generated runtime entry requires some of them by their CommonJS file's path.
-      return [
-        [`@module-federation/${name}$`, esmEntry],
-        [`${cjsEntry}$`, esmEntry],
-      ];
+      return [`${cjsEntry}$`, path.join(dir, entry)];
     }),
   );
 
