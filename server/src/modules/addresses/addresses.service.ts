@@ -22,7 +22,7 @@ type AddressInput = z.output<typeof addressBody>;
 
 /** Serialises one shopper's address writes, so "exactly one default" holds under parallel requests. */
 const lockShopper = (tx: Executor, userId: number) =>
-  tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
 
 export const createAddressesService = ({ db, addresses }: { db: Db; addresses: AddressesRepository }) => {
   const makeDefault = async (tx: Executor, userId: number, id: number): Promise<AddressRow> => {

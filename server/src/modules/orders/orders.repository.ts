@@ -182,7 +182,7 @@ export const createOrdersRepository = (db: Db) => ({
       WITH q AS (
         SELECT product_id, sum(quantity)::int AS n FROM order_items WHERE order_id IN (${list(orderIds)}) GROUP BY product_id
       ), locked AS (
-        SELECT p.id FROM products p JOIN q ON q.product_id = p.id ORDER BY p.id FOR UPDATE OF p
+        SELECT p.id FROM products p JOIN q ON q.product_id = p.id ORDER BY p.id FOR NO KEY UPDATE OF p
       )
       UPDATE products SET stock = products.stock + q.n FROM q
       WHERE products.id = q.product_id AND products.id IN (SELECT id FROM locked)`);
@@ -200,9 +200,13 @@ export const createOrdersRepository = (db: Db) => ({
 
   /**
    * Pays `ids` for the shopper in ONE statement, atomic on its own (no transaction round trips): the
-   * orders are locked (id order) and must all still wait for payment, the shopper's row is locked and must
-   * hold the total and carry no lock that landed while the payment code was checked (`pass.locked`). Only
-   * then (`ok`) the orders move 0 → 1, the balance goes down with one ledger entry per charged order, the
+   * orders are locked (id order) and must all still wait for payment; the shopper's row is charged by an
+   * UPDATE whose own WHERE says the balance holds the total and no lock landed while the payment code was
+   * checked (`pass.locked`). The decision must sit in that WHERE: PostgreSQL re-reads it on the very row
+   * version it writes when a top-up or withdrawal changed the row meanwhile (a decision taken in a separate
+   * `SELECT … FOR UPDATE` CTE and a charge in another UPDATE read different versions under load and hit
+   * the balance's CHECK: pay-race.concurrency.test.ts). When it does not charge, `settled` only settles
+   * the claim (the two UPDATEs exclude each other, so the row changes once). Only then (`ok`) the orders move 0 → 1, the balance goes down with one ledger entry per charged order, the
    * timeline gets "paid", and the sales count (products.sold, shops.sales and total_sales; product and
    * shop rows locked in id order). Whatever `ok` says, the payment code's claim is settled (`pass.set`).
    * A second pay of the same orders finds them no longer waiting: nothing is charged twice.
@@ -219,38 +223,36 @@ export const createOrdersRepository = (db: Db) => ({
       sql`WITH target AS (
             SELECT id, total_cents FROM orders
             WHERE id IN (${list(ids)}) AND user_id = ${userId} AND status IN (${list(fromStatuses('pay'))})
-            ORDER BY id FOR UPDATE
-          ), shopper AS (
-            SELECT balance, ${pass.locked} AS locked FROM users WHERE id = ${userId} FOR UPDATE
-          ), go AS (
-            SELECT (SELECT count(*) FROM target) = ${ids.length} AND NOT shopper.locked
-                AND shopper.balance >= (SELECT coalesce(sum(total_cents), 0) FROM target) AS ok,
-              (SELECT coalesce(sum(total_cents), 0) FROM target)::bigint AS total,
-              (SELECT count(*) FROM target)::int AS waiting
-            FROM shopper
+            ORDER BY id FOR NO KEY UPDATE
+          ), due AS (
+            SELECT count(*) = ${ids.length} AS complete, coalesce(sum(total_cents), 0)::bigint AS total,
+              count(*)::int AS waiting
+            FROM target
+          ), charged AS (
+            UPDATE users SET ${pass.set}, balance = users.balance - due.total, updated_at = now()
+            FROM due WHERE users.id = ${userId} AND due.complete AND NOT ${pass.locked} AND users.balance >= due.total
+            RETURNING users.balance, ${pass.lockedUntil} AS locked_until, due.total
+          ), settled AS (
+            UPDATE users SET ${pass.set}
+            WHERE users.id = ${userId} AND NOT EXISTS (SELECT 1 FROM charged)
+            RETURNING users.balance, ${pass.lockedUntil} AS locked_until
           ), moved AS (
             UPDATE orders SET status = ${OrderStatus.WAITING_DELIVERY}, paid_at = ${paidAt.toISOString()}::timestamptz,
               updated_at = now()
-            WHERE id IN (SELECT id FROM target) AND (SELECT ok FROM go)
+            WHERE id IN (SELECT id FROM target) AND EXISTS (SELECT 1 FROM charged)
             RETURNING id, order_no, total_cents, shop_id
-          ), charged AS (
-            UPDATE users SET ${pass.set},
-              balance = users.balance - CASE WHEN go.ok THEN go.total ELSE 0 END,
-              updated_at = CASE WHEN go.ok THEN now() ELSE users.updated_at END
-            FROM go WHERE users.id = ${userId}
-            RETURNING users.balance, ${pass.lockedUntil} AS locked_until, go.ok, go.total, go.waiting
           ), entries AS (
             INSERT INTO ledger_entries (user_id, amount_cents, balance_after_cents, kind, reference, note)
             SELECT ${userId}, -m.total_cents, c.balance + c.total - sum(m.total_cents) OVER (ORDER BY m.id),
               'payment', 'order:' || m.id, m.order_no
-            FROM moved m CROSS JOIN charged c WHERE c.ok AND m.total_cents > 0
+            FROM moved m CROSS JOIN charged c WHERE m.total_cents > 0
           ), paid_events AS (
             INSERT INTO order_events (order_id, kind) SELECT id, 'paid' FROM moved
           ), q AS (
             SELECT product_id, sum(quantity)::int AS n FROM order_items
             WHERE order_id IN (SELECT id FROM moved) GROUP BY product_id
           ), locked_products AS (
-            SELECT p.id FROM products p JOIN q ON q.product_id = p.id ORDER BY p.id FOR UPDATE OF p
+            SELECT p.id FROM products p JOIN q ON q.product_id = p.id ORDER BY p.id FOR NO KEY UPDATE OF p
           ), sold AS (
             UPDATE products SET sold = products.sold + q.n FROM q
             WHERE products.id = q.product_id AND products.id IN (SELECT id FROM locked_products)
@@ -259,17 +261,18 @@ export const createOrdersRepository = (db: Db) => ({
             FROM moved m JOIN order_items oi ON oi.order_id = m.id
             WHERE m.shop_id IS NOT NULL GROUP BY m.shop_id
           ), locked_shops AS (
-            SELECT s.id FROM shops s JOIN per_shop ON per_shop.shop_id = s.id ORDER BY s.id FOR UPDATE OF s
+            SELECT s.id FROM shops s JOIN per_shop ON per_shop.shop_id = s.id ORDER BY s.id FOR NO KEY UPDATE OF s
           ), shop_sales AS (
             UPDATE shops SET sales = shops.sales + per_shop.units, total_sales = shops.total_sales + per_shop.cents
             FROM per_shop WHERE shops.id = per_shop.shop_id AND shops.id IN (SELECT id FROM locked_shops)
           )
-          SELECT c.ok, c.waiting, c.balance, c.locked_until,
+          SELECT c.total IS NOT NULL AS ok, due.waiting, coalesce(c.balance, s.balance) AS balance,
+            CASE WHEN c.total IS NOT NULL THEN c.locked_until ELSE s.locked_until END AS locked_until,
             (SELECT coalesce(json_agg(json_build_object('id', m.id, 'orderNo', m.order_no, 'total', m.total_cents)
               ORDER BY m.id), '[]'::json) FROM moved m) AS paid
-          FROM charged c`,
+          FROM due LEFT JOIN charged c ON true LEFT JOIN settled s ON true`,
     );
-    if (!row) throw new Error('pay: the shopper row is missing');
+    if (!row || row.balance === null) throw new Error('pay: the shopper row is missing');
     return {
       ok: row.ok,
       waiting: Number(row.waiting),
