@@ -15,7 +15,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ADMIN_TOKEN ??= randomBytes(24).toString('hex');
   const server = await app.startServer({
     deployDir,
-    env: { AUTH_RATE_LIMIT_MAX: '1000', ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
+    // wallet.spec.ts tops up by card: the sandbox acquirer, also when DATABASE_URL points at PostgreSQL.
+    env: { AUTH_RATE_LIMIT_MAX: '1000', ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN, CARD_SANDBOX: '1' },
   });
   process.env.E2E_BASE_URL = server.url;
   console.log(`e2e: app at ${server.url} (server log ${server.logFile})`);

@@ -11,9 +11,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { VERIFICATION_HEADER, type Envelope } from '@marketplace/shared/contracts';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { defaultAltcha, type AppConfig, type DatabaseConfig } from '../src/config/config';
 import { migrationsFolder, type Db } from '../src/db/client';
+import { DEFAULT_WALLET_CONFIG } from '../src/modules/wallet/wallet.service';
 
 export { DEMO_SHOPPER } from '../src/db/seed';
 
@@ -70,7 +71,8 @@ const createDatabase = async (): Promise<{ config: DatabaseConfig; drop(): Promi
   };
 };
 
-export const createTestApp = async (overrides: Partial<AppConfig> = {}): Promise<TestApp> => {
+/** `build`: e.g. a logger to read what the app logs (silent by default). */
+export const createTestApp = async (overrides: Partial<AppConfig> = {}, build: BuildOptions = {}): Promise<TestApp> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-server-test-'));
   const database = await createDatabase();
   let offset = 0;
@@ -85,9 +87,11 @@ export const createTestApp = async (overrides: Partial<AppConfig> = {}): Promise
     authRateLimit: { max: 1000, windowMs: 60_000 },
     seedDemo: true,
     now: () => new Date(Date.now() + offset),
+    // Card top-ups through the sandbox acquirer on PostgreSQL too (TEST_DATABASE_URL), as CARD_SANDBOX=1 does.
+    wallet: { ...DEFAULT_WALLET_CONFIG, cardSandbox: true },
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, ...build });
   return {
     app,
     db: app.database.db,

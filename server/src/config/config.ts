@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { WalletConfig } from '../modules/wallet/wallet.service';
 import { findRepoRoot } from './repo-root';
 
 export type DatabaseConfig =
@@ -39,8 +40,11 @@ export interface AppConfig {
   now: () => Date;
   /** Uploads per shopper per hour and the grace period of unreferenced uploads. */
   uploadQuota?: { maxCount: number; maxBytes: number; graceMs: number };
-  /** Withdrawal service charge and minimum; defaults: 1 %, $1.00. */
-  wallet?: { serviceChargeBp: number; minWithdrawCents: number };
+  /**
+   * Withdrawal service charge and minimum (defaults: 1 %, $1.00), the card sandbox (`CARD_SANDBOX`,
+   * credits without moving money: unset = on only on the embedded PGlite) and a real card acquirer.
+   */
+  wallet?: WalletConfig;
   /** Operator API credential (`admin-token` header); unset = generated into DATA_DIR/admin.token. */
   adminToken?: string;
   /** Shop support and merchant sign-up; unset = DEFAULT_COMMUNITY_CONFIG. */
@@ -122,6 +126,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     wallet: {
       serviceChargeBp: env.WITHDRAW_SERVICE_CHARGE_BP === '0' ? 0 : int(env.WITHDRAW_SERVICE_CHARGE_BP, 100),
       minWithdrawCents: int(env.WITHDRAW_MIN_CENTS, 100),
+      cardSandbox: env.CARD_SANDBOX === '1' ? true : env.CARD_SANDBOX === '0' ? false : undefined,
     },
   };
 };

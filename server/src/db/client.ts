@@ -14,6 +14,8 @@ import * as schema from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
+  /** Which driver runs: the embedded PGlite or a PostgreSQL server. */
+  kind: DatabaseConfig['kind'];
   db: Db;
   /** Safe to call more than once (shutdown signal and app close may both reach it). */
   close(): Promise<void>;
@@ -41,7 +43,7 @@ export const openDatabase = async (config: DatabaseConfig): Promise<Database> =>
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Db, close: once(() => pool.end()) };
+    return { kind: 'postgres', db: db as unknown as Db, close: once(() => pool.end()) };
   }
   const release = config.dataDir ? acquirePidLock(`${config.dataDir}.lock`) : () => undefined;
   try {
@@ -49,6 +51,7 @@ export const openDatabase = async (config: DatabaseConfig): Promise<Database> =>
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
+      kind: 'pglite',
       db: db as unknown as Db,
       close: once(async () => {
         try {

@@ -61,3 +61,35 @@ export const createSandboxProvider = (): PaymentProvider => {
     },
   };
 };
+
+/** Logged at every start with the sandbox switched on explicitly. */
+export const CARD_SANDBOX_WARNING =
+  'CARD_SANDBOX is on: card top-ups credit the balance without moving any money (sandbox acquirer). Never use it where shoppers pay real money';
+
+export interface CardProviderChoice {
+  /** A real acquirer, when one is configured: always wins. */
+  provider?: PaymentProvider;
+  /** `CARD_SANDBOX`: true on (warned), false off, undefined = on only on the embedded database. */
+  sandbox?: boolean;
+  databaseKind: 'pglite' | 'postgres';
+  log: { warn(message: string): void };
+}
+
+/**
+ * The acquirer card top-ups go through, or none (card top-ups are then refused with
+ * `err.wallet.cardUnavailable`). The sandbox credits any Luhn-valid number, so it runs only on the
+ * embedded demo database or where an operator asked for it.
+ */
+export const chooseCardProvider = ({
+  provider,
+  sandbox,
+  databaseKind,
+  log,
+}: CardProviderChoice): PaymentProvider | undefined => {
+  if (provider) return provider;
+  if (sandbox === true) {
+    log.warn(CARD_SANDBOX_WARNING);
+    return createSandboxProvider();
+  }
+  return sandbox === undefined && databaseKind === 'pglite' ? createSandboxProvider() : undefined;
+};

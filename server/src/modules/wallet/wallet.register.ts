@@ -5,7 +5,7 @@ import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { UploadsRepository } from '../uploads/uploads.repository';
 import type { UserService } from '../user/user.service';
 import type { Notifier } from '../support/notifier';
-import { createSandboxProvider, type PaymentProvider } from './payment-provider';
+import { chooseCardProvider, type PaymentProvider } from './payment-provider';
 import { walletAdminRoutes } from './wallet.admin.routes';
 import { createWalletRepository } from './wallet.repository';
 import { walletRoutes } from './wallet.routes';
@@ -18,6 +18,7 @@ interface Deps {
   uploads: UploadsRepository;
   userService: UserService;
   config?: WalletConfig;
+  /** A card acquirer (wins over `config.cardProvider` and the sandbox). */
   provider?: PaymentProvider;
   notifier?: Notifier;
   now: () => Date;
@@ -25,14 +26,21 @@ interface Deps {
 
 /** Wires the wallet (top-up, withdraw, records) and its operator API. */
 export const registerWallet = async (app: FastifyInstance, deps: Deps) => {
+  const config = deps.config ?? DEFAULT_WALLET_CONFIG;
+  const provider = chooseCardProvider({
+    provider: deps.provider ?? config.cardProvider,
+    sandbox: config.cardSandbox,
+    databaseKind: app.database.kind,
+    log: app.log,
+  });
   const service = createWalletService({
     db: deps.db,
     wallet: createWalletRepository(deps.db),
     ledger: deps.ledger,
     uploads: deps.uploads,
     users: deps.userService,
-    provider: deps.provider ?? createSandboxProvider(),
-    config: deps.config ?? DEFAULT_WALLET_CONFIG,
+    provider,
+    config,
     now: deps.now,
     notifier: deps.notifier,
   });

@@ -37,6 +37,13 @@ export interface WalletConfig {
   serviceChargeBp: number;
   /** Smallest withdrawal, integer cents. */
   minWithdrawCents: number;
+  /**
+   * The sandbox card acquirer (credits without moving money), `CARD_SANDBOX`: true on (a warning at every
+   * start), false off, unset = on only on the embedded database. See `chooseCardProvider`.
+   */
+  cardSandbox?: boolean;
+  /** A real card acquirer; when set, card top-ups go through it whatever `cardSandbox` says. */
+  cardProvider?: PaymentProvider;
 }
 
 export const DEFAULT_WALLET_CONFIG: WalletConfig = { serviceChargeBp: 100, minWithdrawCents: 100 };
@@ -47,7 +54,8 @@ interface Deps {
   ledger: LedgerRepository;
   uploads: UploadsRepository;
   users: Pick<UserService, 'verifyPaymentCode'>;
-  provider: PaymentProvider;
+  /** None: card top-ups are refused (no acquirer configured and no sandbox here). */
+  provider: PaymentProvider | undefined;
   config: WalletConfig;
   now: () => Date;
   /** Tells the shopper each decision (in the same transaction). */
@@ -141,6 +149,7 @@ export const createWalletService = ({ db, wallet, ledger, uploads, users, provid
   };
 
   const cardRecharge = async (user: UserRow, body: CardRechargeBody): Promise<RechargeResult> => {
+    if (!provider) throw fail('err.wallet.cardUnavailable');
     const requestId = body.requestId ?? randomUUID();
     const earlier = await wallet.findRechargeByRequest(user.id, requestId);
     if (earlier) return { record: toRechargeRecord(earlier), balance: await balanceOf(user.id) };
