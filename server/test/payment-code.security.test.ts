@@ -16,6 +16,7 @@ import {
   type Shopper,
 } from './orders.helpers';
 import { withdraw } from './wallet.helpers';
+import { createSecretGuard, PAYMENT_CODE_GUARD } from '../src/modules/user/secret-guard';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,7 +94,7 @@ describe('one payment-code counter, claimed before verifying', () => {
 /** The guard columns of one shopper, straight from the database. */
 const guardRow = async (shopper: Shopper) => {
   const result = (await t.db.execute(
-    sql`SELECT payment_failures, payment_pending, balance FROM users WHERE id = ${shopper.id}`,
+    sql`SELECT payment_failures, cardinality(payment_claims) AS payment_pending, balance FROM users WHERE id = ${shopper.id}`,
   )) as unknown as { rows: { payment_failures: number; payment_pending: number; balance: string | number }[] };
   const row = result.rows[0]!;
   return { failures: row.payment_failures, pending: row.payment_pending, balance: Number(row.balance) };
@@ -179,5 +180,60 @@ describe('the old-password check of resetpwd has the same guard', () => {
       payload: { oldPassword: 'right-password', password: 'new-password-1', confirmPassword: 'new-password-1' },
     });
     expect(after.msg).toMatch(/^Too many wrong passwords\. Changing the password is locked until /);
+  });
+});
+
+describe('a check that died mid-flight holds its claim until its own deadline, however often the shopper tries', () => {
+  it('lets the crashed claims expire a minute after they were made while attempts keep arriving', async () => {
+    const shopper = await createShopper(t, 'crashed-claims');
+    const guard = createSecretGuard(t.db, PAYMENT_CODE_GUARD, PAYMENT_CODE_MAX_FAILURES);
+    const now = () => t.config.now();
+    // Four checks claimed and never settled: their processes were killed during argon2.
+    for (let i = 0; i < PAYMENT_CODE_MAX_FAILURES - 1; i++) {
+      expect(await guard.claim(shopper.id, PAYMENT_CODE_MAX_FAILURES, now())).not.toBe('refused');
+    }
+    // The shopper keeps paying every 5 s: one check fits beside the four in flight.
+    for (let second = 5; second <= 50; second += 5) {
+      t.advance(5_000);
+      expect(reasons([await verify(shopper, PAYMENT_CODE)])).toEqual(['OK']);
+    }
+    // Still live at 55 s: one wrong code and the four claims take the whole limit.
+    t.advance(5_000);
+    expect((await verify(shopper, '000001')).data).toMatchObject({ reason: 'WRONG_PAYMENT_CODE', attemptsLeft: 4 });
+    expect(await guard.claim(shopper.id, PAYMENT_CODE_MAX_FAILURES, now())).toBe('refused');
+    // Past the crashed claims' own deadline (claim + 60 s), although an attempt came 5 s ago: the limit is
+    // the shopper's again, wrong codes counted normally and right ones accepted.
+    const expected = ['WRONG 3', 'OK', 'WRONG 4', 'OK', 'WRONG 4', 'OK', 'WRONG 4'];
+    for (const [step, outcome] of expected.entries()) {
+      t.advance(5_000);
+      const reply = await verify(shopper, outcome === 'OK' ? PAYMENT_CODE : '000002');
+      const seen =
+        reply.code === 1
+          ? 'OK'
+          : reply.data?.reason === 'WRONG_PAYMENT_CODE'
+            ? `WRONG ${reply.data.attemptsLeft}`
+            : (reply.data?.reason ?? reply.msg);
+      expect({ second: 60 + 5 * step, seen }).toEqual({ second: 60 + 5 * step, seen: outcome });
+    }
+    expect(reasons([await verify(shopper, PAYMENT_CODE)])).toEqual(['OK']);
+    // Nothing in flight is left behind: the dead claims went with the first claim past their deadline.
+    expect(await guardRow(shopper)).toMatchObject({ failures: 0, pending: 0 });
+  });
+
+  it('counts every live claim: 100 parallel claims straight to the database get 5, and 5 more once those are due', async () => {
+    const shopper = await createShopper(t, 'claim-burst');
+    const guard = createSecretGuard(t.db, PAYMENT_CODE_GUARD, PAYMENT_CODE_MAX_FAILURES);
+    const burst = async () => {
+      const results = await Promise.all(
+        Array.from({ length: 100 }, () => guard.claim(shopper.id, PAYMENT_CODE_MAX_FAILURES, t.config.now())),
+      );
+      return results.filter((result) => typeof result === 'object').length;
+    };
+    expect(await burst()).toBe(PAYMENT_CODE_MAX_FAILURES);
+    t.advance(50_000);
+    expect(await burst()).toBe(0);
+    t.advance(10_000);
+    expect(await burst()).toBe(PAYMENT_CODE_MAX_FAILURES);
+    expect(await guardRow(shopper)).toMatchObject({ failures: 0, pending: PAYMENT_CODE_MAX_FAILURES });
   });
 });

@@ -21,14 +21,14 @@ export const users = pgTable(
     vipLevel: smallint('vip_level').notNull().default(0),
     paymentFailures: smallint('payment_failures').notNull().default(0),
     paymentLockedUntil: timestamp('payment_locked_until', { withTimezone: true }),
-    /** Payment-code checks claimed and not finished yet: they count against the limit while in flight. */
-    paymentPending: smallint('payment_pending').notNull().default(0),
-    /** Last claim; claims older than a minute are stale (a killed process) and no longer count. */
-    paymentAttemptAt: timestamp('payment_attempt_at', { withTimezone: true }),
+    /**
+     * Deadlines of the payment-code checks claimed and not finished yet (claim time + a minute): each counts
+     * against the limit until it is settled or its own deadline passes (its process died mid-check).
+     */
+    paymentClaims: timestamp('payment_claims', { withTimezone: true }).array().notNull().default([]),
     /** Same guard as the payment code, for the old-password check of `resetpwd`. */
     passwordFailures: smallint('password_failures').notNull().default(0),
-    passwordPending: smallint('password_pending').notNull().default(0),
-    passwordAttemptAt: timestamp('password_attempt_at', { withTimezone: true }),
+    passwordClaims: timestamp('password_claims', { withTimezone: true }).array().notNull().default([]),
     passwordLockedUntil: timestamp('password_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,7 +26,7 @@ afterAll(() => t.close());
 
 const guardRow = async (shopper: Shopper) => {
   const result = (await t.db.execute(
-    sql`SELECT payment_failures, payment_pending, balance FROM users WHERE id = ${shopper.id}`,
+    sql`SELECT payment_failures, cardinality(payment_claims) AS payment_pending, balance FROM users WHERE id = ${shopper.id}`,
   )) as unknown as { rows: { payment_failures: number; payment_pending: number; balance: string | number }[] };
   const row = result.rows[0]!;
   return { failures: row.payment_failures, pending: row.payment_pending, balance: Number(row.balance) };

@@ -3,30 +3,41 @@ import type { Db } from '../../db/client';
 import { createKeyedWorkLines } from '../../lib/work-lines';
 import { preparedRowsOf, rowsOf } from '../ledger/transaction';
 
-/** The four `users` columns that guard one secret (payment code, login password). */
+/** The three `users` columns that guard one secret (payment code, login password). */
 export interface GuardColumns {
   failures: string;
-  pending: string;
-  attemptAt: string;
+  /** timestamptz[]: the deadline of every check claimed and not settled yet. */
+  claims: string;
   lockedUntil: string;
 }
 
 export const PAYMENT_CODE_GUARD: GuardColumns = {
   failures: 'payment_failures',
-  pending: 'payment_pending',
-  attemptAt: 'payment_attempt_at',
+  claims: 'payment_claims',
   lockedUntil: 'payment_locked_until',
 };
 
 export const OLD_PASSWORD_GUARD: GuardColumns = {
   failures: 'password_failures',
-  pending: 'password_pending',
-  attemptAt: 'password_attempt_at',
+  claims: 'password_claims',
   lockedUntil: 'password_locked_until',
 };
 
-/** A claim older than this belongs to a process that died mid-check; it no longer counts. */
+/**
+ * How long a claim counts unless settled: past it, the claim belongs to a process that died mid-check
+ * (kill -9 during argon2). Every claim has its own deadline, so later attempts never keep a dead one alive.
+ */
 const STALE_CLAIM_MS = 60_000;
+
+/**
+ * One check in flight, as `claim` returned it: settle it with `pass`, `passInto`, `fail` or `release`.
+ * Its deadline is what the claims column holds for it (two claims with the same deadline are alike: settling
+ * either removes one of them).
+ */
+export interface Claim {
+  readonly userId: number;
+  readonly deadline: string;
+}
 
 const asDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string);
@@ -52,12 +63,14 @@ export const lockedAt = (value: unknown, now: Date): Date | null => {
 /**
  * Attempts against a secret are counted atomically BEFORE the secret is verified: `claim` is one
  * conditional UPDATE that is refused while locked or while recorded failures plus checks in flight
- * reach the limit, so a burst of parallel guesses gets at most `max` evaluations. A claim can carry the
- * caller's own precondition (`ready`, e.g. "these orders still wait for payment"): when it does not hold,
- * nothing is claimed and no secret is checked (the request is refused for that reason, at no argon2 cost). `fail` records the
- * failure (and the lock at `max`); `pass` starts the count again unless a lock landed meanwhile; `release`
- * gives a claim back unevaluated (the check gave up waiting). Checks still in flight keep their claims:
- * nothing resets them.
+ * reach the limit, so a burst of parallel guesses gets at most `max` evaluations. A check in flight is its
+ * deadline in the claims column (claim time + STALE_CLAIM_MS): it counts until it is settled or that
+ * deadline passes (its process died mid-check), whatever other attempts come meanwhile. A claim can carry
+ * the caller's own precondition (`ready`, e.g. "these orders still wait for payment"): when it does not
+ * hold, nothing is claimed and no secret is checked (the request is refused for that reason, at no argon2
+ * cost). `fail` records the failure (and the lock at `max`); `pass` starts the count again unless a lock
+ * landed meanwhile; `release` gives a claim back unevaluated (the check gave up waiting). Each removes its
+ * own claim (and any past its deadline); checks still in flight keep theirs.
  *
  * `lines`: a shopper's checks of this secret waiting in THIS process, at most `maxAtOnce` running (the
  * limit the claim allows) and the rest in line for one to finish, instead of polling the database. The
@@ -66,77 +79,90 @@ export const lockedAt = (value: unknown, now: Date): Date | null => {
  */
 export const createSecretGuard = (db: Db, columns: GuardColumns, maxAtOnce: number) => {
   const failures = sql.identifier(columns.failures);
-  const pending = sql.identifier(columns.pending);
-  const attemptAt = sql.identifier(columns.attemptAt);
+  const claims = sql.identifier(columns.claims);
   const lockedUntil = sql.identifier(columns.lockedUntil);
-  // With no check left in flight the claim time means nothing: a passed check leaves the row as it was.
-  const releaseClaim = sql`${pending} = GREATEST(${pending} - 1, 0),
-    ${attemptAt} = CASE WHEN ${pending} <= 1 THEN NULL ELSE ${attemptAt} END`;
+  const at = (time: Date | string) => sql`${typeof time === 'string' ? time : time.toISOString()}::timestamptz`;
+  /** The claims whose deadline has not passed at `now`: the checks that still count. */
+  const liveCount = (now: Date) =>
+    sql`(SELECT count(*) FROM unnest(${claims}) AS live(claim_deadline) WHERE claim_deadline > ${at(now)})`;
+  /** SET item: the claim goes back (one entry of its deadline), and every claim past its deadline with it. */
+  const settle = (claim: Claim, now: Date) => sql`${claims} = ARRAY(
+      SELECT claim_deadline FROM unnest(${claims}) WITH ORDINALITY AS held(claim_deadline, claim_no)
+      WHERE claim_deadline > ${at(now)}
+        AND claim_no IS DISTINCT FROM array_position(${claims}, ${at(claim.deadline)})
+      ORDER BY claim_no)`;
   /** SET list of a passed check: the claim goes back and the failures start again unless locked. */
-  const passSet = (now: Date) => sql`${releaseClaim},
-    ${failures} = CASE WHEN ${lockedUntil} > ${now.toISOString()}::timestamptz THEN ${failures} ELSE 0 END`;
+  const passSet = (claim: Claim, now: Date) => sql`${settle(claim, now)},
+    ${failures} = CASE WHEN ${lockedUntil} > ${at(now)} THEN ${failures} ELSE 0 END`;
 
   return {
     /**
-     * 'claimed': one check may run. 'refused': locked, or the limit is taken (by failures or checks in
-     * flight). 'not-ready': the caller's `ready` condition (a boolean SQL expression, read in the same
-     * statement) is false: nothing was claimed.
+     * A Claim: one check may run, settle it. 'refused': locked, or the limit is taken (by failures or
+     * checks in flight). 'not-ready': the caller's `ready` condition (a boolean SQL expression, read in the
+     * same statement) is false: nothing was claimed.
      */
-    async claim(userId: number, max: number, now: Date, ready?: SQL): Promise<'claimed' | 'refused' | 'not-ready'> {
-      const lockOver = sql`(${lockedUntil} IS NOT NULL AND ${lockedUntil} <= ${now.toISOString()}::timestamptz)`;
-      const stale = sql`(${attemptAt} IS NULL OR ${attemptAt} < ${new Date(now.getTime() - STALE_CLAIM_MS).toISOString()}::timestamptz)`;
+    async claim(userId: number, max: number, now: Date, ready?: SQL): Promise<Claim | 'refused' | 'not-ready'> {
+      const claim: Claim = { userId, deadline: new Date(now.getTime() + STALE_CLAIM_MS).toISOString() };
+      const lockOver = sql`(${lockedUntil} IS NOT NULL AND ${lockedUntil} <= ${at(now)})`;
+      // Claims past their deadline are dropped as this one is added: the column holds at most `max`.
       const [row] = await preparedRowsOf<{ ready: boolean; claimed: boolean }>(
         db,
         sql`WITH ready AS (SELECT (${ready ?? sql`true`}) AS ok), claimed AS (
               UPDATE users SET
                 ${failures} = CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END,
                 ${lockedUntil} = CASE WHEN ${lockOver} THEN NULL ELSE ${lockedUntil} END,
-                ${pending} = CASE WHEN ${stale} THEN 1 ELSE ${pending} + 1 END,
-                ${attemptAt} = ${now.toISOString()}::timestamptz
+                ${claims} = array_append(
+                  ARRAY(SELECT claim_deadline FROM unnest(${claims}) WITH ORDINALITY AS held(claim_deadline, claim_no)
+                    WHERE claim_deadline > ${at(now)} ORDER BY claim_no),
+                  ${at(claim.deadline)})
               WHERE id = ${userId} AND (SELECT ok FROM ready)
                 AND (${lockedUntil} IS NULL OR ${lockOver})
-                AND (CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END)
-                  + (CASE WHEN ${stale} THEN 0 ELSE ${pending} END) < ${max}
+                AND (CASE WHEN ${lockOver} THEN 0 ELSE ${failures} END) + ${liveCount(now)} < ${max}
               RETURNING id
             )
             SELECT (SELECT ok FROM ready) AS ready, EXISTS (SELECT 1 FROM claimed) AS claimed`,
       );
       if (!row?.ready) return 'not-ready';
-      return row.claimed ? 'claimed' : 'refused';
+      return row.claimed ? claim : 'refused';
     },
 
-    async fail(userId: number, max: number, lockUntil: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
+    async fail(
+      claim: Claim,
+      max: number,
+      now: Date,
+      lockUntil: Date,
+    ): Promise<{ failures: number; lockedUntil: Date | null }> {
       const [row] = await rowsOf<{ failures: number; locked_until: unknown }>(
         db,
-        sql`UPDATE users SET ${releaseClaim},
+        sql`UPDATE users SET ${settle(claim, now)},
               ${failures} = ${failures} + 1,
               ${lockedUntil} = CASE WHEN ${failures} + 1 >= ${max}
-                THEN coalesce(${lockedUntil}, ${lockUntil.toISOString()}::timestamptz) ELSE ${lockedUntil} END
-            WHERE id = ${userId}
+                THEN coalesce(${lockedUntil}, ${at(lockUntil)}) ELSE ${lockedUntil} END
+            WHERE id = ${claim.userId}
             RETURNING ${failures} AS failures, ${lockedUntil} AS locked_until`,
       );
       return { failures: Number(row?.failures ?? max), lockedUntil: asDate(row?.locked_until) };
     },
 
     /** Returns the lock when one landed while this check ran (the caller then refuses). */
-    async pass(userId: number, now: Date): Promise<Date | null> {
+    async pass(claim: Claim, now: Date): Promise<Date | null> {
       const [row] = await rowsOf<{ locked_until: unknown }>(
         db,
-        sql`UPDATE users SET ${passSet(now)} WHERE id = ${userId} RETURNING ${lockedUntil} AS locked_until`,
+        sql`UPDATE users SET ${passSet(claim, now)} WHERE id = ${claim.userId} RETURNING ${lockedUntil} AS locked_until`,
       );
       return lockedAt(row?.locked_until, now);
     },
 
     /** `pass` folded into the caller's own UPDATE of the shopper's row (see GuardPass). */
-    passInto: (now: Date): GuardPass => ({
-      set: passSet(now),
+    passInto: (claim: Claim, now: Date): GuardPass => ({
+      set: passSet(claim, now),
       lockedUntil: sql`${lockedUntil}`,
-      locked: sql`coalesce(${lockedUntil} > ${now.toISOString()}::timestamptz, false)`,
+      locked: sql`coalesce(${lockedUntil} > ${at(now)}, false)`,
     }),
 
     /** A claim given back unevaluated: the check gave up before argon2 ran. Failures stay as they are. */
-    async release(userId: number): Promise<void> {
-      await db.execute(sql`UPDATE users SET ${releaseClaim} WHERE id = ${userId}`);
+    async release(claim: Claim, now: Date): Promise<void> {
+      await db.execute(sql`UPDATE users SET ${settle(claim, now)} WHERE id = ${claim.userId}`);
     },
 
     async lockedUntil(userId: number): Promise<Date | null> {

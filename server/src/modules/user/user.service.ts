@@ -17,7 +17,7 @@ import { fail, type AppError } from '../../lib/app-error';
 import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
 import type { Mailer } from '../mail/mailer';
 import { isDeadline } from '../../lib/work-lines';
-import { lockedAt, type GuardPass, type SecretGuard } from './secret-guard';
+import { lockedAt, type Claim, type GuardPass, type SecretGuard } from './secret-guard';
 import type { ProfileChanges, UserRepository, UserRow } from './user.repository';
 import type { ForgotPasswordResetBody } from './user.schemas';
 
@@ -81,8 +81,8 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
    * Every check of a secret is claimed atomically before argon2 runs (one counter per secret: the payment
    * code for pay, verify_pay, withdraw and resetPay; the login password for resetpwd), so a burst of
    * parallel guesses gets at most PAYMENT_CODE_MAX_FAILURES evaluations, and a right answer arriving once
-   * locked is refused. `onPass` records a right answer (by default the guard's own `pass`) and returns
-   * the lock it found, if one landed meanwhile, with its own result.
+   * locked is refused. `onPass` records a right answer, settling the check's claim (by default the guard's
+   * own `pass`), and returns the lock it found, if one landed meanwhile, with its own result.
    */
   const checkSecret = async <T>(
     guard: SecretGuard,
@@ -91,7 +91,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     hash: string,
     given: string,
     wrongKey: string,
-    onPass: () => Promise<{ lockedUntil: Date | null; value: T }>,
+    onPass: (claim: Claim) => Promise<{ lockedUntil: Date | null; value: T }>,
     ready?: Readiness,
   ): Promise<T> => {
     // One deadline for every wait of this check. A shopper paying many orders at once: the checks past
@@ -116,16 +116,20 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
     given: string,
     wrongKey: string,
     deadline: AbortSignal,
-    onPass: () => Promise<{ lockedUntil: Date | null; value: T }>,
+    onPass: (claim: Claim) => Promise<{ lockedUntil: Date | null; value: T }>,
     ready?: Readiness,
   ): Promise<T> => {
     // While the limit is taken by checks still in flight (recorded failures, or checks in another server
     // process), this one waits for them rather than failing; a lock ends the wait at once. A request that
     // cannot succeed whatever the secret (`ready` false) is refused without a claim and without argon2.
+    let claim: Claim;
     for (;;) {
-      const claim = await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now(), ready?.condition);
-      if (claim === 'claimed') break;
-      if (claim === 'not-ready' && ready) throw await ready.refusal();
+      const claimed = await guard.claim(user.id, PAYMENT_CODE_MAX_FAILURES, now(), ready?.condition);
+      if (typeof claimed === 'object') {
+        claim = claimed;
+        break;
+      }
+      if (claimed === 'not-ready' && ready) throw await ready.refusal();
       const until = await guard.lockedUntil(user.id);
       if (until && until > now()) throw locked(until);
       deadline.throwIfAborted();
@@ -136,43 +140,35 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       right = await verifySecret(hash, given, deadline);
     } catch (error) {
       // No free core before the deadline: the claim goes back unevaluated, it counts as no try.
-      await guard.release(user.id);
+      await guard.release(claim, now());
       throw error;
     }
     if (right) {
       let passed: { lockedUntil: Date | null; value: T };
       try {
-        passed = await onPass();
+        passed = await onPass(claim);
       } catch (error) {
         // The caller's statement failed as a whole (its pass with it): the claim still goes back.
-        await guard.pass(user.id, now()).catch(() => undefined);
+        await guard.pass(claim, now()).catch(() => undefined);
         throw error;
       }
       if (passed.lockedUntil) throw locked(passed.lockedUntil);
       return passed.value;
     }
     const until = new Date(now().getTime() + PAYMENT_CODE_LOCK_MINUTES * 60_000);
-    const failed = await guard.fail(user.id, PAYMENT_CODE_MAX_FAILURES, until);
+    const failed = await guard.fail(claim, PAYMENT_CODE_MAX_FAILURES, now(), until);
     if (failed.lockedUntil && failed.lockedUntil > now()) throw locked(failed.lockedUntil);
     throw fail(wrongKey, undefined, {
       reason: 'WRONG_PAYMENT_CODE',
       attemptsLeft: PAYMENT_CODE_MAX_FAILURES - failed.failures,
     } satisfies VerifyPayFailure);
   };
-  const guardPass = (guard: SecretGuard, user: UserRow) => async () => ({
-    lockedUntil: await guard.pass(user.id, now()),
+  const guardPass = (guard: SecretGuard) => async (claim: Claim) => ({
+    lockedUntil: await guard.pass(claim, now()),
     value: undefined,
   });
   const checkPaymentCode = (user: UserRow, hash: string, given: string, wrongKey: string) =>
-    checkSecret(
-      users.paymentCodeGuard,
-      paymentLocked,
-      user,
-      hash,
-      given,
-      wrongKey,
-      guardPass(users.paymentCodeGuard, user),
-    );
+    checkSecret(users.paymentCodeGuard, paymentLocked, user, hash, given, wrongKey, guardPass(users.paymentCodeGuard));
 
   const issueToken = async (userId: number): Promise<string> => {
     const token = newToken();
@@ -223,7 +219,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
           user.passwordHash,
           currentPassword,
           'err.currentPasswordWrong',
-          guardPass(users.oldPasswordGuard, user),
+          guardPass(users.oldPasswordGuard),
         );
       }
       if (emailChanged) changes.emailVerifiedAt = null;
@@ -275,7 +271,7 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
         user.passwordHash,
         body.oldPassword,
         'err.oldPasswordWrong',
-        guardPass(users.oldPasswordGuard, user),
+        guardPass(users.oldPasswordGuard),
       );
       await users.changePassword(user.id, await hashSecret(body.password), now());
     },
@@ -319,9 +315,9 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
         user.paymentCodeHash,
         paymentCode,
         'err.payFail',
-        async () => {
+        async (claim) => {
           const checkedAt = now();
-          const { lockedUntil, value } = await settle(guard.passInto(checkedAt));
+          const { lockedUntil, value } = await settle(guard.passInto(claim, checkedAt));
           return { lockedUntil: lockedAt(lockedUntil, checkedAt), value };
         },
         ready,
