@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PAYMENT_CODE_MAX_FAILURES } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { emailCodes, passwordResetCodes, users, userTokens } from '../../db/schema';
@@ -133,29 +133,32 @@ export const createUserRepository = (db: Db) => {
       });
     },
 
-    async findOpenResetCode(userId: number, now: Date) {
-      const [row] = await db
-        .select()
-        .from(passwordResetCodes)
-        .where(
-          and(
-            eq(passwordResetCodes.userId, userId),
-            isNull(passwordResetCodes.usedAt),
-            gt(passwordResetCodes.expiresAt, now),
-          ),
-        )
-        .orderBy(desc(passwordResetCodes.id))
-        .limit(1);
-      return row;
-    },
-
-    async addResetAttempt(codeId: number): Promise<number> {
-      const [row] = await db
+    /**
+     * Counts one guess at the account's open reset code and returns the code (one statement whether or not
+     * the account exists or has an open code, so neither shows in the time taken): at most `max` guesses
+     * per code, also in parallel. Undefined: unknown account, no open code, or its guesses used up.
+     */
+    async claimResetCode(account: string, now: Date, max: number) {
+      const rows = await db
         .update(passwordResetCodes)
         .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
-        .where(eq(passwordResetCodes.id, codeId))
-        .returning({ attempts: passwordResetCodes.attempts });
-      return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+        .from(users)
+        .where(
+          and(
+            eq(users.account, account),
+            eq(passwordResetCodes.userId, users.id),
+            isNull(passwordResetCodes.usedAt),
+            gt(passwordResetCodes.expiresAt, now),
+            lt(passwordResetCodes.attempts, max),
+          ),
+        )
+        .returning({
+          id: passwordResetCodes.id,
+          userId: passwordResetCodes.userId,
+          codeHash: passwordResetCodes.codeHash,
+        });
+      // One open code per account (a new one replaces the old); the newest should two ever be open.
+      return rows.sort((a, b) => b.id - a.id)[0];
     },
 
     /** New password, code spent and every session ended, all or nothing. */

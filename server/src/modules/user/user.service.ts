@@ -347,19 +347,16 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       });
     },
 
+    /**
+     * The same work whether or not the account exists or has an open code (no timing oracle): one statement
+     * that counts the guess against the open code (before checking, so parallel guesses cannot exceed the
+     * limit), then one argon2 verify, against the code's hash or a dummy hash of the same parameters.
+     */
     async resetForgottenPassword(body: ForgotPasswordResetBody): Promise<void> {
-      const user = await users.findByAccount(body.account);
-      const open = user ? await users.findOpenResetCode(user.id, now()) : undefined;
-      if (!user || !open || open.attempts >= RESET_CODE_MAX_ATTEMPTS) {
-        await dummyHash;
-        throw fail('err.resetCodeInvalid');
-      }
-      // Count the attempt before checking, so parallel guesses cannot exceed the limit.
-      const attempts = await users.addResetAttempt(open.id);
-      if (attempts > RESET_CODE_MAX_ATTEMPTS || !(await verifySecret(open.codeHash, body.code))) {
-        throw fail('err.resetCodeInvalid');
-      }
-      await users.completePasswordReset(user.id, open.id, await hashSecret(body.password), now());
+      const open = await users.claimResetCode(body.account, now(), RESET_CODE_MAX_ATTEMPTS);
+      const right = await verifySecret(open?.codeHash ?? (await dummyHash), body.code);
+      if (!open || !right) throw fail('err.resetCodeInvalid');
+      await users.completePasswordReset(open.userId, open.id, await hashSecret(body.password), now());
     },
   };
 };
