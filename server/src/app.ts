@@ -19,7 +19,7 @@ import { createVerificationRepository } from './modules/verification/verificatio
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createVerificationService } from './modules/verification/verification.service';
 import { authPlugin } from './plugins/app/auth';
-import { errorsPlugin } from './plugins/app/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/app/errors';
 import { i18nPlugin } from './plugins/app/i18n';
 import { securityPlugin } from './plugins/external/security';
 import { staticFilesPlugin } from './plugins/external/static-files';
@@ -45,6 +45,9 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     // Headers `lang`/`language` and `token` are read as-is; the body limit guards against huge strings.
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // What the router and Node's HTTP parser refuse is answered in the envelope too (plugins/app/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

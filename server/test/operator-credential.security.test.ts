@@ -39,3 +39,50 @@ describe('operator credential without ADMIN_TOKEN', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(token);
   });
 });
+
+describe('operator-credential guesses', () => {
+  let g: TestApp;
+  beforeAll(async () => {
+    g = await createTestApp({ adminToken: 'the-operator-credential' });
+  });
+  afterAll(() => g.close());
+
+  const attempt = (remoteAddress: string, credential: string, url = '/api/admin/orders') =>
+    g.app.inject({ method: 'GET', url, remoteAddress, headers: { 'admin-token': credential } });
+
+  it('evaluates at most 10 of 100 parallel wrong guesses from one address and refuses the rest with 429', async () => {
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => attempt('203.0.113.7', `guess-${i}`)));
+    const byStatus: Record<number, number> = {};
+    for (const answer of answers) byStatus[answer.statusCode] = (byStatus[answer.statusCode] ?? 0) + 1;
+    expect(byStatus).toEqual({ 401: 10, 429: 90 });
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(refused.json()).toEqual({ code: 429, msg: 'Too many requests, please try again later', data: null });
+
+    // The address stays refused, even with the right credential, and on every route that reads it.
+    expect((await attempt('203.0.113.7', 'the-operator-credential')).statusCode).toBe(429);
+    expect((await attempt('203.0.113.7', 'guess', '/api/upload/1')).statusCode).toBe(429);
+    expect((await attempt('203.0.113.7', 'guess', '/api/admin/docs/json')).statusCode).toBe(429);
+  });
+
+  it('still lets the right credential in from another address, one call after another or 100 at once', async () => {
+    for (let i = 0; i < 30; i++) {
+      const answer = await attempt('198.51.100.9', 'the-operator-credential');
+      expect({ i, status: answer.statusCode, code: answer.json<{ code: number }>().code }).toEqual({
+        i,
+        status: 200,
+        code: 1,
+      });
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, () => attempt('198.51.100.9', 'the-operator-credential')),
+    );
+    expect(burst.filter((answer) => answer.statusCode !== 200)).toEqual([]);
+  });
+
+  it('counts guesses through the upload reader too', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt('192.0.2.44', `guess-${i}`, '/api/upload/1')),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(20);
+  });
+});

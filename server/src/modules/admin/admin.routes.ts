@@ -8,6 +8,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { orderListQuery } from '../orders/orders.schemas';
 import type { OrdersService } from '../orders/orders.service';
 import type { RefundsService } from '../refunds/refunds.service';
+import { operatorDocument } from '../../plugins/external/swagger';
 import type { UserRepository } from '../user/user.repository';
 import { ADMIN_TOKEN_HEADER, type OperatorAuth } from './admin-auth';
 import { adminOrderIdBody, balanceAdjustBody, refundDecisionBody, shipBody } from './admin.schemas';
@@ -26,6 +27,9 @@ export const adminRoutes = async (app: FastifyInstance, { operators, orders, ref
   const headers = z.looseObject({ [ADMIN_TOKEN_HEADER]: z.string().max(512).optional() });
   const base = { preHandler: operators.requireOperator };
   const tags = ['admin'];
+
+  // The operator calls, left out of the public /api/docs/json.
+  r.get('/api/admin/docs/json', { ...base, schema: { hide: true } }, async () => operatorDocument(app));
 
   r.get(
     '/api/admin/orders',

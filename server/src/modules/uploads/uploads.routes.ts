@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, TOKEN_COOKIE } from '@marketplace/shared/contracts';
-import { fail } from '../../lib/app-error';
+import { MAX_UPLOAD_BYTES, ResponseCode, TOKEN_COOKIE } from '@marketplace/shared/contracts';
+import { AppError, fail } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { sha256 } from '../../lib/secrets';
 import { currentUser } from '../../plugins/app/auth';
@@ -32,6 +32,28 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
     .map((part) => part.trim().split('='))
     .find(([name]) => name === TOKEN_COOKIE)?.[1];
   return cookie ? decodeURIComponent(cookie) : undefined;
+};
+
+/**
+ * The one file of a multipart body. A body the parser cannot read (no boundary, cut short, more parts
+ * than the limits allow, a stream that breaks) is the client's mistake: 400 in the envelope, never a 500.
+ */
+const readUpload = async (request: FastifyRequest): Promise<Buffer> => {
+  const malformed = () => new AppError(ResponseCode.FAIL, 'err.invalidBody', undefined, null, 400);
+  if (!request.isMultipart()) throw fail('err.upload.missing');
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file();
+  } catch {
+    throw malformed();
+  }
+  if (!file || file.fieldname !== 'file') throw fail('err.upload.missing');
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('err.upload.tooLarge');
+    throw malformed();
+  }
 };
 
 export const uploadsRoutes = async (app: FastifyInstance, { service, users, operators, now }: Options) => {
@@ -76,16 +98,7 @@ export const uploadsRoutes = async (app: FastifyInstance, { service, users, oper
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw fail('err.upload.missing');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw fail('err.upload.missing');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('err.upload.tooLarge');
-        throw error;
-      }
+      const bytes = await readUpload(request);
       return ok(request, await service.store(currentUser(request).id, bytes), 'ok.orders.upload');
     },
   );
@@ -104,7 +117,7 @@ export const uploadsRoutes = async (app: FastifyInstance, { service, users, oper
       const user = token ? await users.findUserByToken(sha256(token), now()) : undefined;
       const { row, bytes } = await service.read(request.params.id, {
         userId: user?.id ?? null,
-        operator: operators.isOperator(request),
+        operator: await operators.isOperator(request),
       });
       return reply
         .type(row.mime)

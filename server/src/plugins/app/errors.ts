@@ -1,9 +1,12 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ResponseCode } from '@marketplace/shared/contracts';
 import { AppError, fail } from '../../lib/app-error';
 import { hasMessage, translator } from '../../lib/messages';
+import { headerTranslator } from './i18n';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +63,43 @@ export const loggable = (error: FastifyError) => {
     message: /^Failed query/i.test(firstLine) ? 'Failed query' : firstLine.slice(0, 200),
   };
 };
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs. A URL it cannot decode
+ * (`FST_ERR_BAD_URL`: `/%c0`, `/api/product/%E0%A4%A`) or a path parameter over its length limit answers
+ * 400 in the envelope, in the shopper's language; Fastify's own answer named itself and echoed the URL.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const t = headerTranslator(request.headers);
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 400, ResponseCode.FAIL, t('err.invalidBody'));
+  }
+  request.log.error({ error: loggable(error), reqId: request.id }, 'router error');
+  return send(reply, 500, 500, t('err.server'));
+};
+
+const PARSER_ANSWERS: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };
+
+/**
+ * Fastify's `clientErrorHandler`: bytes Node's HTTP parser refuses before there is a request (a control
+ * byte in a header, headers over the size limit, a broken request line or chunk). The same envelope as
+ * every other refusal, in English (no header was read), instead of Fastify's `{"error":"Bad Request",…}`.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = PARSER_ANSWERS[error.code ?? ''] ?? 400;
+  // A response already under way on this connection cannot be followed by another status line.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ code: ResponseCode.FAIL, msg: translator(undefined)('err.invalidBody'), data: null });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 export const errorsPlugin = fp(
   async (app) => {

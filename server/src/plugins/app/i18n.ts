@@ -26,6 +26,18 @@ const translators = new Map<string, Translate>(LANGUAGE_CODES.map((code) => [cod
 
 const first = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value);
 
+/**
+ * The translator of the `lang` / `language` header, else English: for answers given before the request's
+ * hooks ran (a URL the router cannot decode).
+ */
+export const headerTranslator = (headers: Record<string, unknown>): Translate => {
+  for (const candidate of [first(headers.lang), first(headers.language)]) {
+    const t = typeof candidate === 'string' ? translators.get(candidate) : undefined;
+    if (t) return t;
+  }
+  return translators.get(DEFAULT_LANGUAGE)!;
+};
+
 export const i18nPlugin = fp(
   async (app) => {
     app.decorateRequest('lang', DEFAULT_LANGUAGE);

@@ -1,8 +1,28 @@
 import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the same zod schemas that validate requests, served raw at /api/docs/json. */
+interface Document {
+  paths?: Record<string, unknown>;
+}
+
+/** The operator API: documented only for operators, never in the public document. */
+const isOperatorPath = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
+
+const withPaths = (document: Document, keep: (url: string) => boolean): Document => ({
+  ...document,
+  paths: Object.fromEntries(Object.entries(document.paths ?? {}).filter(([url]) => keep(url))),
+});
+
+/** The operator part of the document (GET /api/admin/docs/json, behind the operator credential). */
+export const operatorDocument = (app: FastifyInstance): Document =>
+  withPaths(app.swagger() as Document, isOperatorPath);
+
+/**
+ * OpenAPI generated from the same zod schemas that validate requests. /api/docs/json serves the shoppers'
+ * calls to anyone; the operator calls are left out of it and served only to an operator credential.
+ */
 export const swaggerPlugin = fp(
   async (app) => {
     await app.register(swagger, {
@@ -18,7 +38,11 @@ export const swaggerPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    let publicDocument: Document | undefined;
+    app.get('/api/docs/json', { schema: { hide: true } }, async () => {
+      publicDocument ??= withPaths(app.swagger() as Document, (url) => !isOperatorPath(url));
+      return publicDocument;
+    });
   },
   { name: 'swagger' },
 );
