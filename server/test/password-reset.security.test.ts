@@ -11,7 +11,7 @@ beforeAll(async () => {
   const passwordHash = await hashSecret('secret1');
   // Verified addresses, inserted directly: reset codes go only to a proven email.
   await t.db.insert(users).values(
-    ['erin', 'frank', 'gina'].map((account) => ({
+    ['erin', 'frank', 'gina', 'hank'].map((account) => ({
       account,
       passwordHash,
       email: `${account}@example.com`,
@@ -55,7 +55,7 @@ const WRONG_CODE_MSG = 'The verification code is wrong or has expired';
 
 describe('a wrong reset code takes as long whether or not the account has an open code', () => {
   it('open code, no code and unknown account: medians within a factor of 2', async () => {
-    const RUNS = 9;
+    const RUNS = 11;
     const times: Record<'open' | 'none' | 'unknown', number[]> = { open: [], none: [], unknown: [] };
     const timed = async (kind: keyof typeof times, account: string, code: string) => {
       // The human-verification token is fetched (and its challenge solved) before the clock starts.
@@ -90,5 +90,47 @@ describe('a wrong reset code takes as long whether or not the account has an ope
     expect(ratio).toBeGreaterThanOrEqual(0.5);
     // The open code still works: the wrong tries were counted against it, not spent it.
     expect(await reset('erin', lastCode('erin'))).toMatchObject({ code: 1 });
+  });
+});
+
+describe('reset-code mails to one address are limited per hour', () => {
+  it('mails 5 codes an hour, then answers as before but mails nothing and keeps the last code', async () => {
+    const unknown = await send('nobody-at-all');
+    const replies = [];
+    for (let n = 0; n < 7; n += 1) replies.push(await send('gina'));
+    for (const reply of replies) expect(reply).toEqual(unknown);
+    expect(unknown).toMatchObject({
+      code: 1,
+      msg: 'If the account has an email, a verification code has been sent to it',
+    });
+    expect(mailsTo('gina')).toHaveLength(5);
+    // The limit refused without replacing the open code: the fifth mail's code still resets.
+    expect(await reset('gina', lastCode('gina'), 'secret3')).toMatchObject({ code: 1 });
+
+    t.advance(59 * 60_000);
+    expect(await send('gina')).toEqual(unknown);
+    expect(mailsTo('gina')).toHaveLength(5);
+
+    t.advance(2 * 60_000);
+    expect(await send('gina')).toEqual(unknown);
+    expect(mailsTo('gina')).toHaveLength(6);
+  });
+
+  it('holds for requests in parallel', async () => {
+    const headers = await Promise.all(Array.from({ length: 8 }, () => humanHeaders(t.app)));
+    const replies = await Promise.all(
+      headers.map((h) =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/user/forgot_password/send',
+          headers: h,
+          payload: { account: 'hank' },
+        }),
+      ),
+    );
+    for (const reply of replies) expect(reply.code).toBe(1);
+    expect(mailsTo('hank')).toHaveLength(5);
+    // One open code: the last one mailed.
+    expect(await reset('hank', lastCode('hank'))).toMatchObject({ code: 1 });
   });
 });

@@ -2,7 +2,11 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PAYMENT_CODE_MAX_FAILURES } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { emailCodes, passwordResetCodes, users, userTokens } from '../../db/schema';
+import { rowsOf } from '../ledger/transaction';
 import { createSecretGuard, OLD_PASSWORD_GUARD, PAYMENT_CODE_GUARD } from './secret-guard';
+
+/** Advisory-lock key space of reset-code requests (with the account's hash): one at a time per account. */
+const RESET_MAIL_LOCK_SPACE = 7_302;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -122,14 +126,47 @@ export const createUserRepository = (db: Db) => {
         .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.revokedAt)));
     },
 
-    /** A new code replaces any earlier one still open. */
-    async replaceResetCode(userId: number, codeHash: string, expiresAt: Date, now: Date) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(passwordResetCodes)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
-        await tx.insert(passwordResetCodes).values({ userId, codeHash, expiresAt });
+    /**
+     * A new reset code for the account, replacing any open one, if its email is verified and fewer than
+     * `maxPerHour` codes were issued in the hour before `now` (the rows are the count: it holds across
+     * processes). Returns the address to mail, or undefined (unknown account, unverified email, over the
+     * limit; nothing changes then). Per account one request at a time (an advisory lock, whose wait ends
+     * before the counting statement reads), so parallel requests cannot overshoot the limit; the same
+     * statements run whatever the answer.
+     */
+    async issueResetCode(
+      account: string,
+      codeHash: string,
+      expiresAt: Date,
+      now: Date,
+      maxPerHour: number,
+    ): Promise<string | undefined> {
+      const at = now.toISOString();
+      const since = new Date(now.getTime() - 3_600_000).toISOString();
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESET_MAIL_LOCK_SPACE}, hashtext(${account}))`);
+        const [issued] = await rowsOf<{ email: string }>(
+          tx,
+          sql`
+            WITH target AS (
+              SELECT id, email FROM users
+              WHERE account = ${account} AND email <> '' AND email_verified_at IS NOT NULL
+            ), recent AS (
+              SELECT count(*) AS n FROM password_reset_codes
+              WHERE user_id IN (SELECT id FROM target) AND created_at > ${since}::timestamptz
+            ), allowed AS (
+              SELECT id, email FROM target WHERE (SELECT n FROM recent) < ${maxPerHour}
+            ), spent AS (
+              UPDATE password_reset_codes SET used_at = ${at}::timestamptz
+              WHERE user_id IN (SELECT id FROM allowed) AND used_at IS NULL
+            ), inserted AS (
+              INSERT INTO password_reset_codes (user_id, code_hash, expires_at, created_at)
+              SELECT id, ${codeHash}, ${expiresAt.toISOString()}::timestamptz, ${at}::timestamptz FROM allowed
+              RETURNING user_id
+            )
+            SELECT allowed.email FROM inserted JOIN allowed ON allowed.id = inserted.user_id`,
+        );
+        return issued?.email;
       });
     },
 

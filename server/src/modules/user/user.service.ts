@@ -30,6 +30,8 @@ const CHECK_WAIT_MS = 5_000;
 const CLAIM_RETRY_MS = 25;
 
 const RESET_CODE_MAX_ATTEMPTS = 5;
+/** Reset-code mails to one account per hour, counted in the database (all processes). */
+const RESET_MAILS_PER_HOUR = 5;
 
 /**
  * What must hold for a secret check to be worth running (e.g. the orders to pay still wait for payment):
@@ -332,16 +334,21 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       await users.update(user.id, { lang });
     },
 
-    /** Same answer whether or not the account exists or has an email. */
+    /**
+     * Same answer and the same work (an argon2 hash, one transaction) whether or not the account exists, has
+     * a verified email or has had its hourly mails. Only to an address the shopper proved (a session thief
+     * who set their own email gets nothing), and at most RESET_MAILS_PER_HOUR codes an hour: a stranger
+     * cannot flood the mailbox by asking again and again, from however many addresses.
+     */
     async sendResetCode(account: string): Promise<void> {
-      const user = await users.findByAccount(account);
       const code = sixDigitCode();
       const codeHash = await hashSecret(code);
-      // Only to an address the shopper proved: a session thief who set their own email gets nothing.
-      if (!user?.email || !user.emailVerifiedAt) return;
-      await users.replaceResetCode(user.id, codeHash, new Date(now().getTime() + RESET_CODE_TTL_MS), now());
+      const at = now();
+      const expiresAt = new Date(at.getTime() + RESET_CODE_TTL_MS);
+      const email = await users.issueResetCode(account, codeHash, expiresAt, at, RESET_MAILS_PER_HOUR);
+      if (!email) return;
       await mailer.send({
-        to: user.email,
+        to: email,
         subject: 'Your password reset code',
         text: `Your verification code is ${code}. It expires in 15 minutes. If you did not ask for it, ignore this message.`,
       });
