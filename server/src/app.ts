@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { resolveAltchaKey } from './lib/altcha-key';
+import { sha256 } from './lib/secrets';
 import { ok } from './lib/envelope';
 import { createOperatorAuth, resolveAdminToken } from './modules/admin/admin-auth';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
@@ -15,6 +16,7 @@ import { registerSupport } from './modules/support/support.register';
 import { createUserRepository } from './modules/user/user.repository';
 import { userRoutes } from './modules/user/user.routes';
 import { createUserService } from './modules/user/user.service';
+import { createTrustedDevices } from './modules/user/trusted-device';
 import { createVerificationRepository } from './modules/verification/verification.repository';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createVerificationService } from './modules/verification/verification.service';
@@ -22,6 +24,7 @@ import { authPlugin } from './plugins/app/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/app/errors';
 import { i18nPlugin } from './plugins/app/i18n';
 import { securityPlugin } from './plugins/external/security';
+import { openSharedState } from './lib/shared-state';
 import { staticFilesPlugin } from './plugins/external/static-files';
 import { swaggerPlugin } from './plugins/external/swagger';
 
@@ -62,7 +65,9 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
 
     await app.register(i18nPlugin);
     await app.register(errorsPlugin);
-    await app.register(securityPlugin);
+    const shared = await openSharedState(config.redisUrl, app.log, config.redisPrefix);
+    app.addHook('onClose', async () => shared.close());
+    await app.register(securityPlugin, { rateLimitStore: shared.rateLimitStore });
     await app.register(swaggerPlugin);
     // Liveness for a load balancer, and the bench's trivial route: every hook and plugin, no database.
     app.get('/api/health', { schema: { hide: true } }, async (request) => ok(request, null));
@@ -70,17 +75,24 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     const users = createUserRepository(database.db);
     await app.register(authPlugin, { users, now: config.now });
 
+    // One secret every process shares (ALTCHA_HMAC_KEY): signs human checks and trusted-device cookies.
+    const altchaKey = resolveAltchaKey(config.altcha.hmacKey, config.dataDir);
     const verification = createVerificationService({
       repository: createVerificationRepository(database.db),
       config: config.altcha,
-      hmacKey: resolveAltchaKey(config.altcha.hmacKey, config.dataDir),
+      hmacKey: altchaKey,
       now: config.now,
     });
     const mailer = options.mailer ?? createOutboxMailer(path.join(config.dataDir, 'outbox'), app.log);
-    const userService = createUserService({ users, mailer, now: config.now });
+    const userService = createUserService({ users, mailer, now: config.now, brake: shared.brake });
 
     await app.register(verificationRoutes, { service: verification });
-    await app.register(userRoutes, { service: userService, verification, authRateLimit: config.authRateLimit });
+    await app.register(userRoutes, {
+      service: userService,
+      verification,
+      authRateLimit: config.authRateLimit,
+      devices: createTrustedDevices(sha256(`trusted-device:${altchaKey}`)),
+    });
     // One operator credential for every operator route: resolved (or generated into DATA_DIR) once.
     const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
     await registerOrders(app, { db: database.db, config, users, userService, operators });

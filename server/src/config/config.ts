@@ -49,6 +49,10 @@ export interface AppConfig {
   adminToken?: string;
   /** Shop support and merchant sign-up; unset = DEFAULT_COMMUNITY_CONFIG. */
   community?: CommunityConfig;
+  /** Redis for the limits and the sign-in brake that several API processes share (`REDIS_URL`); unset = memory. */
+  redisUrl?: string;
+  /** Namespace of this app's Redis keys (`REDIS_PREFIX`, default `mp:`). */
+  redisPrefix?: string;
 }
 
 export interface CommunityConfig {
@@ -114,6 +118,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
     now: () => new Date(),
     adminToken: env.ADMIN_TOKEN || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     uploadQuota: {
       maxCount: int(env.UPLOAD_QUOTA_FILES, 60),
       maxBytes: int(env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
-import { accountOf, throttles } from '../../plugins/app/throttle';
+import { accountOf, SHARED_ADDRESS_FACTOR, throttle, throttles } from '../../plugins/app/throttle';
 import { currentUser } from '../../plugins/app/auth';
 import type { RateLimitConfig } from '../../config/config';
 import type { VerificationService } from '../verification/verification.service';
@@ -21,16 +21,18 @@ import {
   verifyPayBody,
 } from './user.schemas';
 import { toUserInfo, type UserService } from './user.service';
+import type { TrustedDevices } from './trusted-device';
 
 interface Deps {
   service: UserService;
   verification: VerificationService;
   authRateLimit: RateLimitConfig;
+  devices: TrustedDevices;
 }
 
 const tags = ['user'];
 
-export const userRoutes = async (app: FastifyInstance, { service, verification, authRateLimit }: Deps) => {
+export const userRoutes = async (app: FastifyInstance, { service, verification, authRateLimit, devices }: Deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const requireHuman = async (request: { headers: Record<string, unknown> }) => {
     const header = request.headers['human-verification'];
@@ -47,24 +49,37 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     },
   };
   const auth = { preHandler: app.requireUser, schema: { headers: tokenHeaders } } as const;
-  // Across accounts from one address, and across addresses for one account (the route's own limit
-  // above covers one address and one account). Checked before the human-verification token is spent.
+  // A request without a valid human-check token is refused FIRST: it counts against no address and no
+  // account, so strangers without tokens cannot spend an account's budget. Then across accounts from one
+  // address, and across addresses for one account (the route's own limit above covers one address and one
+  // account).
   const guestChecks = [
+    requireHuman,
     ...throttles(
       app,
       'guest',
       { perIp: authRateLimit.max * 3, perSubject: authRateLimit.max * 2, windowMs: authRateLimit.windowMs },
       accountOf,
     ),
-    requireHuman,
   ];
-  // Secret checks of a signed-in shopper: the lockout bounds guesses, this bounds the argon2 work.
+  // Sign-in has no fixed budget per account (strangers with tokens could spend it and block the owner):
+  // the address limit bounds the argon2 work, the service's brake slows one account's guesses down.
+  const signInChecks = [
+    requireHuman,
+    throttle(app, authRateLimit.max * 3, authRateLimit.windowMs, (request) => `signIn|ip|${request.ip}`),
+  ];
+  // Secret checks of a signed-in shopper: the lockout bounds guesses, this bounds the argon2 work. Keyed on
+  // the shopper; the address limit is loose (many shoppers share a mobile carrier's address).
   const secretCheck = (name: string) => [
     app.requireUser,
     ...throttles(
       app,
       name,
-      { perIp: authRateLimit.max * 6, perSubject: authRateLimit.max * 3, windowMs: authRateLimit.windowMs },
+      {
+        perIp: authRateLimit.max * 3 * SHARED_ADDRESS_FACTOR,
+        perSubject: authRateLimit.max * 3,
+        windowMs: authRateLimit.windowMs,
+      },
       (request) => String(currentUser(request).id),
     ),
   ];
@@ -85,11 +100,16 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
   r.post(
     '/api/user/login',
     {
-      config: { rateLimit },
-      preValidation: guestChecks,
+      preValidation: signInChecks,
       schema: { tags, summary: 'Log in; data.userinfo.token', body: loginBody, headers: humanVerificationHeaders },
     },
-    async (request) => ok(request, await service.login(request.body), 'ok.login'),
+    async (request, reply) => {
+      const account = request.body.account.trim().toLowerCase();
+      const device = devices.read(request.headers.cookie, account);
+      const result = await service.login(request.body, device);
+      reply.header('set-cookie', devices.cookie(account, device, request.protocol === 'https'));
+      return ok(request, result, 'ok.login');
+    },
   );
 
   r.post(

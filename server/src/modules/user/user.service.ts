@@ -13,7 +13,8 @@ import {
   type VerifyPayFailure,
 } from '@marketplace/shared/contracts';
 import type { SQL } from 'drizzle-orm';
-import { fail, type AppError } from '../../lib/app-error';
+import { AppError, fail } from '../../lib/app-error';
+import type { SignInBrake } from '../../lib/shared-state';
 import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
 import type { Mailer } from '../mail/mailer';
 import { isDeadline } from '../../lib/work-lines';
@@ -65,9 +66,11 @@ interface Deps {
   users: UserRepository;
   mailer: Mailer;
   now: () => Date;
+  /** Slows sign-in guesses down per account (shared by every process when Redis is configured). */
+  brake: SignInBrake;
 }
 
-export const createUserService = ({ users, mailer, now }: Deps) => {
+export const createUserService = ({ users, mailer, now, brake }: Deps) => {
   // Hashed once so an unknown account costs the same argon2 work as a known one (no timing oracle).
   const dummyHash = hashSecret(newToken());
 
@@ -190,10 +193,22 @@ export const createUserService = ({ users, mailer, now }: Deps) => {
       if (!created) throw fail('err.accountTaken');
     },
 
-    async login(body: LoginBody): Promise<LoginResult> {
+    /**
+     * `device`: a device this account signed in on before (a signed cookie, see user.routes.ts): its tries
+     * are braked on their own, so strangers guessing the account never slow its owner's phone down. Every
+     * try is counted before the password is checked; a known account or not, the same answers.
+     */
+    async login(body: LoginBody, device?: string): Promise<LoginResult> {
+      const key = device ? `device:${device}` : `account:${body.account.trim().toLowerCase()}`;
+      const slot = await brake.claim(key, now().getTime());
+      if (!slot.allowed) {
+        const retryAfter = Math.ceil(slot.retryAfterMs / 1000);
+        throw new AppError(429, 'err.tooManyRequests', undefined, { retryAfter }, 429);
+      }
       const user = await users.findByAccount(body.account);
       const valid = await verifySecret(user?.passwordHash ?? (await dummyHash), body.password);
       if (!user || !valid) throw fail('err.loginFailed');
+      await brake.clear(key);
       return { userinfo: { ...toUserInfo(user), token: await issueToken(user.id) } };
     },
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rechargeBody, recordQuery, withdrawBody } from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/app/auth';
+import { SHARED_ADDRESS_FACTOR, throttles } from '../../plugins/app/throttle';
 import { tokenHeaders } from '../user/user.schemas';
 import type { WalletService } from './wallet.service';
 
@@ -11,8 +12,18 @@ export const walletRoutes = async (app: FastifyInstance, { service }: { service:
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['wallet'];
   const preHandler = app.requireUser;
-  // A shopper submits a handful of these a day; the limit stops a script, not a person.
-  const rateLimit = { max: Number(process.env.WALLET_RATE_LIMIT_MAX) || 30, timeWindow: 60_000 };
+  // A shopper submits a handful of these a day; the limit stops a script, not a person. Per signed-in
+  // shopper; per address only loosely, as many shoppers share a mobile carrier's address.
+  const perShopper = Number(process.env.WALLET_RATE_LIMIT_MAX) || 30;
+  const limited = (name: string) => [
+    app.requireUser,
+    ...throttles(
+      app,
+      name,
+      { perIp: perShopper * SHARED_ADDRESS_FACTOR, perSubject: perShopper, windowMs: 60_000 },
+      (request) => String(currentUser(request).id),
+    ),
+  ];
 
   r.get(
     '/api/user/getBlockchain',
@@ -29,8 +40,7 @@ export const walletRoutes = async (app: FastifyInstance, { service }: { service:
   r.post(
     '/api/user/recharge',
     {
-      preHandler,
-      config: { rateLimit },
+      preHandler: limited('topUp'),
       schema: {
         tags,
         summary:
@@ -59,8 +69,7 @@ export const walletRoutes = async (app: FastifyInstance, { service }: { service:
   r.post(
     '/api/user/extract',
     {
-      preHandler,
-      config: { rateLimit },
+      preHandler: limited('withdraw'),
       schema: {
         tags,
         summary:

@@ -9,12 +9,25 @@ export interface ThrottleLimits {
   windowMs: number;
 }
 
+/**
+ * How much more one client address may send than one shopper, for calls limited per signed-in shopper:
+ * many shoppers share a mobile carrier's address, and must not block each other.
+ */
+export const SHARED_ADDRESS_FACTOR = 20;
+
 /** One counter; unlike the plugin's route hook, several of these run on the same request. */
-const limiter = (app: FastifyInstance, max: number, windowMs: number, key: (request: FastifyRequest) => string) => {
+export const throttle = (
+  app: FastifyInstance,
+  max: number,
+  windowMs: number,
+  key: (request: FastifyRequest) => string,
+) => {
   const count = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
   return async (request: FastifyRequest) => {
     const result = await count(request);
-    if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'err.tooManyRequests', undefined, null, 429);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new AppError(429, 'err.tooManyRequests', undefined, { retryAfter: result.ttlInSeconds }, 429);
+    }
   };
 };
 
@@ -29,8 +42,8 @@ export const throttles = (
   limits: ThrottleLimits,
   subject: (request: FastifyRequest) => string,
 ) => [
-  limiter(app, limits.perIp, limits.windowMs, (request) => `${name}|ip|${request.ip}`),
-  limiter(app, limits.perSubject, limits.windowMs, (request) => `${name}|subject|${subject(request)}`),
+  throttle(app, limits.perIp, limits.windowMs, (request) => `${name}|ip|${request.ip}`),
+  throttle(app, limits.perSubject, limits.windowMs, (request) => `${name}|subject|${subject(request)}`),
 ];
 
 /** The account a sign-in, registration or reset names (empty when missing). */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -51,7 +51,7 @@ export const helmetHeaders = (options: HelmetOptions = HELMET_OPTIONS): Record<s
 };
 
 export const securityPlugin = fp(
-  async (app) => {
+  async (app, { rateLimitStore }: { rateLimitStore?: FastifyRateLimitStoreCtor }) => {
     const headers = helmetHeaders();
     // Every response, including 404s and errors, as @fastify/helmet's global onRequest hook did.
     app.addHook('onRequest', (_request, reply, done) => {
@@ -61,7 +61,8 @@ export const securityPlugin = fp(
     // JS, CSS, JSON and SVG go out brotli/gzip-compressed: on a phone network the bytes decide first paint.
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     // Only routes that opt in (login, register, forgot password) are limited; preValidation sees the body.
-    await app.register(rateLimit, { global: false, hook: 'preValidation' });
+    // The counters live in Redis when several processes must share them (lib/shared-state.ts).
+    await app.register(rateLimit, { global: false, hook: 'preValidation', store: rateLimitStore });
   },
   { name: 'security' },
 );

@@ -1,0 +1,220 @@
+jest.setTimeout(120_000);
+
+import { createConnection } from 'node:net';
+import { VERIFICATION_HEADER } from '@marketplace/shared/contracts';
+import { attemptsPerDay, delayAfter, FREE_ATTEMPTS, MAX_DELAY_MS } from '../src/lib/shared-state';
+import { createTestApp, humanToken, type TestApp } from './harness';
+import { DEMO_SHOPPER } from './harness';
+import { createShopper, fund } from './orders.helpers';
+
+/**
+ * Issue 21, items 3 and 4, in one process: sign-in that strangers cannot block, and limits per shopper.
+ * Runs on the in-memory store, and again on Redis when a server answers on 127.0.0.1:6379 (the store
+ * several processes share; multiprocess-limits.test.ts runs two real processes on it).
+ */
+const redisAnswers = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection(6379, '127.0.0.1');
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.setTimeout(1_000, () => done(false));
+  });
+
+const ADMIN = 'test-operator-credential';
+
+describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
+  let t: TestApp;
+  let skip = false;
+
+  beforeAll(async () => {
+    skip = store === 'redis' && !(await redisAnswers());
+    if (skip) return;
+    t = await createTestApp({
+      adminToken: ADMIN,
+      authRateLimit: { max: 10, windowMs: 60_000 },
+      ...(store === 'redis'
+        ? { redisUrl: 'redis://127.0.0.1:6379', redisPrefix: `mp-test:${process.pid}:${Date.now()}:` }
+        : {}),
+    });
+  });
+  afterAll(async () => {
+    if (!skip) await t.close();
+  });
+
+  const login = async (account: string, password: string, options: { ip?: string; cookie?: string } = {}) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress: options.ip ?? '10.9.0.1',
+      headers: {
+        [VERIFICATION_HEADER]: await humanToken(t.app),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+      },
+      payload: { account, password },
+    });
+    const body = response.json() as { code: number; msg: string; data: { retryAfter?: number } | null };
+    return { status: response.statusCode, ...body, setCookie: response.headers['set-cookie'] as string | undefined };
+  };
+
+  it('refuses requests without a human check before they count: the owner still signs in', async () => {
+    if (skip) return;
+    // 25 strangers from 25 addresses, no check (or a made-up one): each refused, none counted.
+    for (let i = 0; i < 25; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: `10.50.0.${i}`,
+        headers: i % 2 ? { [VERIFICATION_HEADER]: 'made-up' } : {},
+        payload: { account: DEMO_SHOPPER.account, password: `guess-${i}` },
+      });
+      expect((response.json() as { code: number }).code).toBe(428);
+    }
+    const owner = await login(DEMO_SHOPPER.account, DEMO_SHOPPER.password, { ip: '10.50.1.1' });
+    expect({ status: owner.status, code: owner.code }).toEqual({ status: 200, code: 1 });
+  });
+
+  it('evaluates at most the free attempts of a parallel burst of wrong guesses, then slows the account down', async () => {
+    if (skip) return;
+    const account = `burst-${store}`;
+    await createShopper(t, account);
+    const tokens = await Promise.all(Array.from({ length: 30 }, () => humanToken(t.app)));
+    const replies = await Promise.all(
+      tokens.map(async (token, i) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: `10.60.${i}.1`,
+          headers: { [VERIFICATION_HEADER]: token },
+          payload: { account, password: `wrong-${i}` },
+        });
+        return response.json() as { code: number; msg: string; data: { retryAfter?: number } | null };
+      }),
+    );
+    const evaluated = replies.filter((reply) => reply.code === 0);
+    expect(evaluated).toHaveLength(FREE_ATTEMPTS);
+    expect(evaluated.every((reply) => reply.msg === 'Account or password is incorrect')).toBe(true);
+    const slowed = replies.filter((reply) => reply.code === 429);
+    expect(slowed).toHaveLength(30 - FREE_ATTEMPTS);
+    expect(slowed[0]).toMatchObject({ msg: 'Too many requests, please try again later', data: { retryAfter: 1 } });
+
+    // The slot opens after the delay: one more try, then twice as long to wait.
+    t.advance(delayAfter(FREE_ATTEMPTS) + 10);
+    expect((await login(account, 'wrong-again')).code).toBe(0);
+    const next = await login(account, 'wrong-again');
+    expect(next).toMatchObject({ status: 429, data: { retryAfter: 2 } });
+  });
+
+  it('never blocks the owner on a device they signed in on before, whatever strangers try', async () => {
+    if (skip) return;
+    const account = `owner-${store}`;
+    await createShopper(t, account);
+    // The shopper's password, set through the reset the app offers (createShopper writes no usable hash).
+    const { hashSecret } = await import('../src/lib/secrets');
+    const { users } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashSecret('right-password') })
+      .where(eq(users.account, account));
+
+    const first = await login(account, 'right-password', { ip: '10.70.0.1' });
+    expect(first.code).toBe(1);
+    const cookie = first.setCookie!.split(';')[0]!;
+    expect(first.setCookie).toMatch(/HttpOnly/);
+
+    for (let i = 0; i < 12; i++) await login(account, `stranger-${i}`, { ip: `10.71.0.${i}` });
+    const stranger = await login(account, 'right-password', { ip: '10.71.1.1' });
+    expect(stranger.status).toBe(429);
+
+    // The owner's phone (its cookie) signs in at once, from a new address, while the account is braked.
+    const owner = await login(account, 'right-password', { ip: '10.72.0.1', cookie });
+    expect({ status: owner.status, code: owner.code }).toEqual({ status: 200, code: 1 });
+    // A cookie made for another account, or forged, is no trusted device.
+    const forged = await login(account, 'right-password', { ip: '10.72.0.2', cookie: `${cookie.slice(0, -3)}abc` });
+    expect(forged.status).toBe(429);
+  });
+
+  it('limits withdrawals per shopper: one shopper at the limit does not block another on the same address', async () => {
+    if (skip) return;
+    const a = await createShopper(t, `carrier-a-${store}`);
+    const b = await createShopper(t, `carrier-b-${store}`);
+    await fund(t.app, a.account, 100_000);
+    await fund(t.app, b.account, 100_000);
+    const atSharedAddress = (shopper: typeof a) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/extract',
+        remoteAddress: '10.80.0.1',
+        headers: shopper.headers,
+        payload: {
+          drawType: 'bank',
+          drawAmount: 200,
+          bankCardNo: '4111 1111 1111 1111',
+          bankName: 'Test Bank',
+          paymentCode: '123456',
+        },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await atSharedAddress(a)).statusCode);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const other = await atSharedAddress(b);
+    expect({ status: other.statusCode, code: (other.json() as { code: number }).code }).toEqual({
+      status: 200,
+      code: 1,
+    });
+  });
+});
+
+describe('the sign-in brake schedule', () => {
+  it('bounds guesses per account per day at the figure the README states', () => {
+    expect([...Array(FREE_ATTEMPTS + 3)].map((_, i) => delayAfter(i + 1))).toEqual([
+      0, 0, 0, 0, 1_000, 2_000, 4_000, 8_000,
+    ]);
+    expect(delayAfter(100)).toBe(MAX_DELAY_MS);
+    expect(attemptsPerDay()).toBe(1_449);
+  });
+});
+
+describe('a Redis outage', () => {
+  it('refuses sign-in and limited calls with a clear envelope (fails closed) while catalogue reads go on', async () => {
+    const lines: string[] = [];
+    // Nothing listens on port 1: Redis is down from the start.
+    const down = await createTestApp(
+      { adminToken: ADMIN, redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'mp-test-down:' },
+      { logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } as never },
+    );
+    try {
+      const signIn = await down.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { [VERIFICATION_HEADER]: await humanToken(down.app) },
+        payload: { account: DEMO_SHOPPER.account, password: DEMO_SHOPPER.password },
+      });
+      expect({ status: signIn.statusCode, body: signIn.json() }).toEqual({
+        status: 503,
+        body: { code: 503, msg: 'The system is busy, please try again later', data: null },
+      });
+      const shopper = await createShopper(down, 'outage-shopper');
+      const pay = await down.app.inject({
+        method: 'POST',
+        url: '/api/user/verify_pay',
+        headers: shopper.headers,
+        payload: { paymentCode: '123456' },
+      });
+      expect(pay.statusCode).toBe(503);
+      const browse = await down.app.inject({ method: 'GET', url: '/api/catalogue/categories' });
+      expect({ status: browse.statusCode, code: (browse.json() as { code: number }).code }).toEqual({
+        status: 200,
+        code: 1,
+      });
+      expect(lines.join('')).toContain('Redis (shared limits) unavailable');
+    } finally {
+      await down.close();
+    }
+  });
+});
