@@ -7,6 +7,8 @@ import { seedDemoData } from './db/seed';
 import { resolveAltchaKey } from './lib/altcha-key';
 import { sha256 } from './lib/secrets';
 import { ok } from './lib/envelope';
+import { AppError } from './lib/app-error';
+import { sql } from 'drizzle-orm';
 import { createOperatorAuth, resolveAdminToken } from './modules/admin/admin-auth';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
 import { registerCommunity } from './modules/community/community.register';
@@ -71,6 +73,27 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     await app.register(swaggerPlugin);
     // Liveness for a load balancer, and the bench's trivial route: every hook and plugin, no database.
     app.get('/api/health', { schema: { hide: true } }, async (request) => ok(request, null));
+    // Readiness for a load balancer: the database and the shared store answer (each bounded to 2 s).
+    app.get('/api/ready', { schema: { hide: true } }, async (request) => {
+      const within = <T>(check: Promise<T>) =>
+        Promise.race([check, new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000).unref())]);
+      const [databaseUp, sharedUp] = await Promise.all([
+        within(
+          database.db.execute(sql`SELECT 1`).then(
+            () => true,
+            () => false,
+          ),
+        ),
+        within(shared.ping()),
+      ]);
+      const data = {
+        database: databaseUp ? 'ok' : 'down',
+        sharedState: sharedUp ? 'ok' : 'down',
+        sharedStateKind: shared.kind,
+      };
+      if (databaseUp && sharedUp) return ok(request, data);
+      throw new AppError(503, 'err.server', undefined, data, 503);
+    });
 
     const users = createUserRepository(database.db);
     await app.register(authPlugin, { users, now: config.now });

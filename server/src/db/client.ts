@@ -28,6 +28,9 @@ const once = (close: () => Promise<void>) => {
 
 export const migrationsFolder = path.join(__dirname, 'migrations');
 
+/** The advisory lock key migrations run under on PostgreSQL (any constant the app uses for nothing else). */
+const MIGRATION_LOCK = 7_261_120_001;
+
 /** Opens the database and applies the committed migrations (one set for both drivers). */
 export const openDatabase = async (config: DatabaseConfig): Promise<Database> => {
   if (config.kind === 'postgres') {
@@ -38,7 +41,16 @@ export const openDatabase = async (config: DatabaseConfig): Promise<Database> =>
     pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder });
+      // Several API processes may start at once (npm run start:cluster, a rolling deploy): one migrates
+      // at a time, under a session advisory lock, and the others then find the migrations applied.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
     } catch (error) {
       await pool.end();
       throw error;

@@ -18,6 +18,8 @@ export interface SharedState {
   /** The @fastify/rate-limit store to register with (undefined = the plugin's in-memory store). */
   readonly rateLimitStore?: FastifyRateLimitStoreCtor;
   readonly brake: SignInBrake;
+  /** True when the store answers (memory: always). For the readiness check. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -150,7 +152,9 @@ export const openSharedState = async (
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   prefix = 'mp:',
 ): Promise<SharedState> => {
-  if (!redisUrl) return { kind: 'memory', brake: memoryBrake(), close: async () => undefined };
+  if (!redisUrl) {
+    return { kind: 'memory', brake: memoryBrake(), ping: async () => true, close: async () => undefined };
+  }
   // No offline queue: while Redis is down a command fails at once (and the request is refused) instead of
   // waiting for a reconnection that may never come.
   const redis = new Redis(redisUrl, {
@@ -194,6 +198,11 @@ export const openSharedState = async (
     kind: 'redis',
     rateLimitStore: failClosedRedisStore(redis, prefix, failClosed),
     brake: redisBrake(redis, prefix, failClosed),
+    ping: () =>
+      redis.ping().then(
+        (answer) => answer === 'PONG',
+        () => false,
+      ),
     close: async () => {
       redis.disconnect();
     },
