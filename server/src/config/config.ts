@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { s3StorageConfig, type S3StorageConfig } from '../modules/uploads/s3-config';
 import type { WalletConfig } from '../modules/wallet/wallet.service';
 import { findRepoRoot } from './repo-root';
 
@@ -40,6 +41,8 @@ export interface AppConfig {
   now: () => Date;
   /** Uploads per shopper per hour and the grace period of unreferenced uploads. */
   uploadQuota?: { maxCount: number; maxBytes: number; graceMs: number };
+  /** Uploads in this S3-compatible store, shared by every API process (`S3_*`); unset = files in DATA_DIR/uploads. */
+  uploadS3?: S3StorageConfig;
   /**
    * Withdrawal service charge and minimum (defaults: 1 %, $1.00), the card sandbox (`CARD_SANDBOX`,
    * credits without moving money: unset = on only on the embedded PGlite) and a real card acquirer.
@@ -125,6 +128,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
       maxBytes: int(env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
       graceMs: int(env.UPLOAD_GRACE_HOURS, 24) * 3_600_000,
     },
+    uploadS3: s3StorageConfig(env),
     community: {
       supportTimeZone: supportTimeZone(env.SUPPORT_TIME_ZONE),
       sellerPlatformUrl: env.SELLER_PLATFORM_URL?.trim() || DEFAULT_COMMUNITY_CONFIG.sellerPlatformUrl,

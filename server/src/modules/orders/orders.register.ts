@@ -86,10 +86,17 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
       uploads: uploadsRepository,
     }),
   });
+  // Uploads in the S3-compatible store every API process shares when S3_* is set, else this process's disk
+  // (the AWS SDK is loaded only then).
+  const uploadStorage = config.uploadS3
+    ? (await import('../uploads/s3-storage')).createS3Storage(config.uploadS3)
+    : createDiskStorage(path.join(config.dataDir, 'uploads'));
+  app.log.info(`uploads: ${uploadStorage.description}`);
   await app.register(uploadsRoutes, {
     service: createUploadsService({
       uploads: uploadsRepository,
-      storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+      storage: uploadStorage,
+      log: app.log,
       quota: config.uploadQuota,
       now,
     }),

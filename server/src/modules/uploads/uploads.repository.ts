@@ -36,19 +36,33 @@ export const createUploadsRepository = (db: Db) => ({
 
   /**
    * Uploads older than `before` that nothing refers to (refund proof, top-up evidence, review picture):
-   * a shopper picked a file and never submitted the form. Deleted here; the caller removes the bytes.
+   * a shopper picked a file and never submitted the form. At most `limit` rows are deleted, and committed
+   * only once `removeFiles` has removed their bytes: when it throws, the rows stay for the next clean-up.
+   * Rows another clean-up (another process) holds are skipped.
    */
-  async deleteUnreferenced(before: Date): Promise<string[]> {
-    const rows = await rowsOf<{ id: string }>(
-      db,
-      sql`DELETE FROM uploads u
-          WHERE u.created_at < ${before.toISOString()}::timestamptz
-            AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.attachment_id = u.id)
-            AND NOT EXISTS (SELECT 1 FROM recharges r WHERE r.evidence_id = u.id)
-            AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.pics @> jsonb_build_array(u.id))
-          RETURNING u.id`,
-    );
-    return rows.map((row) => row.id);
+  async deleteUnreferenced(
+    before: Date,
+    limit: number,
+    removeFiles: (ids: string[]) => Promise<void>,
+  ): Promise<string[]> {
+    return db.transaction(async (tx) => {
+      const rows = await rowsOf<{ id: string }>(
+        tx,
+        sql`DELETE FROM uploads WHERE id IN (
+              SELECT u.id FROM uploads u
+              WHERE u.created_at < ${before.toISOString()}::timestamptz
+                AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.attachment_id = u.id)
+                AND NOT EXISTS (SELECT 1 FROM recharges r WHERE r.evidence_id = u.id)
+                AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.pics @> jsonb_build_array(u.id))
+              ORDER BY u.created_at
+              LIMIT ${limit}
+              FOR UPDATE SKIP LOCKED)
+            RETURNING id`,
+      );
+      const ids = rows.map((row) => row.id);
+      if (ids.length > 0) await removeFiles(ids);
+      return ids;
+    });
   },
 
   async find(id: string): Promise<UploadRow | undefined> {

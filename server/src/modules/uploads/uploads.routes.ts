@@ -71,7 +71,10 @@ export const uploadsRoutes = async (app: FastifyInstance, { service, users, oper
       .catch((error: unknown) => app.log.warn({ err: String(error) }, 'upload cleanup failed'));
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
-  app.addHook('onClose', async () => clearInterval(cleanup));
+  app.addHook('onClose', async () => {
+    clearInterval(cleanup);
+    await service.close();
+  });
 
   r.post(
     '/api/admin/uploads/cleanup',
@@ -115,16 +118,18 @@ export const uploadsRoutes = async (app: FastifyInstance, { service, users, oper
     async (request, reply) => {
       const token = tokenOf(request);
       const user = token ? await users.findUserByToken(sha256(token), now()) : undefined;
-      const { row, bytes } = await service.read(request.params.id, {
+      const { row, file } = await service.read(request.params.id, {
         userId: user?.id ?? null,
         operator: await operators.isOperator(request),
       });
+      // Streamed from the store as it arrives; the type is the one sniffed at upload time.
       return reply
         .type(row.mime)
+        .header('content-length', String(file.contentLength ?? row.size))
         .header('cache-control', row.public ? 'public, max-age=86400' : 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline')
-        .send(bytes);
+        .send(file.body);
     },
   );
 };

@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3StorageConfig } from './s3-config';
+import type { UploadStorage } from './upload-storage';
+
+/**
+ * Uploads as objects named by their id in one bucket of an S3-compatible store (AWS SDK v3), so every API
+ * process reads what any of them stored. Bounded waits: a store that does not answer fails the request
+ * (503) within seconds instead of holding it.
+ */
+export const createS3Storage = (config: S3StorageConfig): UploadStorage => {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    // Unset: the SDK's default chain (AWS_* variables, shared files, instance role).
+    ...(config.accessKeyId
+      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey ?? '' } }
+      : {}),
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+    // Checksums only where the API requires them: many S3-compatible servers refuse the newer headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = config.bucket;
+  return {
+    description: `S3 bucket ${Bucket} at ${config.endpoint}`,
+    async put(Key, Body, ContentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentType, ContentLength: Body.length }));
+    },
+    async get(Key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+        if (!object.Body) return undefined;
+        return {
+          body: object.Body as Readable,
+          ...(object.ContentLength === undefined ? {} : { contentLength: object.ContentLength }),
+          ...(object.ContentType ? { contentType: object.ContentType } : {}),
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: unknown }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    async remove(Key) {
+      // S3 answers 204 for a key that is not there.
+      await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+    close: async () => client.destroy(),
+  };
+};
