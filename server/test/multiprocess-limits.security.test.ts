@@ -9,18 +9,24 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'drizzle-orm';
 import { VERIFICATION_HEADER } from '@marketplace/shared/contracts';
+import S3rver from '@20minutes/s3rver';
 import { hashSecret } from '../src/lib/secrets';
 import { createTestApp, type TestApp } from './harness';
-import { ADMIN_TOKEN, createShopper, fund, PAYMENT_CODE, type Shopper } from './orders.helpers';
+import { ADMIN_TOKEN, admin, createShopper, fund, multipart, PAYMENT_CODE, PNG, type Shopper } from './orders.helpers';
 
 /**
- * Issue 21, items 3 and 4 across TWO real API processes on one PostgreSQL and one Redis (the production
- * path: REDIS_URL). Limits and the sign-in brake are counted once for both processes, strangers without a
- * human check count against nothing, and one shopper at a limit does not block another on the same
- * address (every request here comes from 127.0.0.1). Skipped, saying so, when PostgreSQL
- * (TEST_DATABASE_URL) or Redis on 127.0.0.1:6379 does not answer.
+ * THREE real API processes on one PostgreSQL, one Redis and one S3-compatible store (the production path:
+ * REDIS_URL, S3_*). Issue 21 items 3 and 4: limits and the sign-in brake are counted once for all
+ * processes, strangers without a human check count against nothing, and one shopper at a limit does not
+ * block another on the same address (every request here comes from 127.0.0.1). Issue 24: the payment-code
+ * lockout, the human-check token's use limit and the upload quota hold as on one process with requests
+ * sent to all ports in parallel, and an upload made through one process is read through another and by an
+ * operator served by a third. Skipped, saying so, when PostgreSQL (TEST_DATABASE_URL) or Redis on
+ * 127.0.0.1:6379 does not answer (the S3 server is started here).
  */
 const WITHDRAWALS_PER_MINUTE = 6;
+const UPLOADS_PER_HOUR = 4;
+const BUCKET = 'multiprocess-uploads';
 const root = path.resolve(__dirname, '../..');
 
 const answers = (port: number) =>
@@ -47,6 +53,8 @@ const freePort = () =>
 
 let t: TestApp;
 let skipped = '';
+let s3: S3rver | undefined;
+let s3Dir = '';
 const processes: { child: ChildProcess; url: string; dataDir: string }[] = [];
 
 const start = async (env: Record<string, string>) => {
@@ -103,7 +111,21 @@ beforeAll(async () => {
   // A migrated database of its own; both processes open it as production would.
   t = await createTestApp({ adminToken: ADMIN_TOKEN });
   const database = t.config.database as { kind: 'postgres'; url: string };
+  s3Dir = mkdtempSync(path.join(tmpdir(), 'mp-multiprocess-s3-'));
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port: s3Port } = await s3.run();
   const env = {
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: BUCKET,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    UPLOAD_QUOTA_FILES: String(UPLOADS_PER_HOUR),
     DATABASE_URL: database.url,
     REDIS_URL: 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `mp-multiprocess:${process.pid}:${Date.now()}:`,
@@ -117,7 +139,7 @@ beforeAll(async () => {
     DEPLOY_DIR: path.join(tmpdir(), 'mp-no-deploy'),
     LOG_LEVEL: 'warn',
   };
-  await Promise.all([start(env), start(env)]);
+  await Promise.all([start(env), start(env), start(env)]);
 });
 
 afterAll(async () => {
@@ -126,11 +148,14 @@ afterAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
   await t?.close();
+  await s3?.close();
+  if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
 });
 
-const both = () => processes.map((p) => p.url) as [string, string];
+const all = () => processes.map((p) => p.url) as [string, string, string];
+const both = () => all().slice(0, 2) as [string, string];
 
-describe('two API processes share one count (PostgreSQL + Redis)', () => {
+describe('three API processes share one count (PostgreSQL + Redis + S3)', () => {
   it('refuses strangers without a human check on both processes before they count; the owner signs in', async () => {
     if (skipped) return;
     const [one, two] = both();
@@ -190,5 +215,74 @@ describe('two API processes share one count (PostgreSQL + Redis)', () => {
     expect(statuses).toEqual([...Array(WITHDRAWALS_PER_MINUTE).fill(200), 429]);
     const other = await withdraw(one, shoppers[1]!);
     expect({ status: other.status, code: other.code }).toEqual({ status: 200, code: 1 });
+  });
+
+  it('holds the payment-code lockout: 60 parallel wrong codes on all three ports get at most 5 evaluated', async () => {
+    if (skipped) return;
+    const ports = all();
+    const shopper = await createShopper(t, 'mp-guesser');
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        post(`${ports[i % 3]}/api/user/verify_pay`, { paymentCode: String(100_000 + i) }, shopper.headers),
+      ),
+    );
+    const evaluated = replies.filter((reply) => reply.msg === 'Pay Fail');
+    expect(evaluated.length).toBeGreaterThan(0);
+    expect(evaluated.length).toBeLessThanOrEqual(5);
+    expect(replies.filter((reply) => reply.status >= 500)).toEqual([]);
+    // Locked now, whichever process asks, even with the right code.
+    for (const base of ports) {
+      expect((await post(`${base}/api/user/verify_pay`, { paymentCode: PAYMENT_CODE }, shopper.headers)).code).not.toBe(
+        1,
+      );
+    }
+  });
+
+  it("holds the human check's use limit: one token sent 15 times to all three ports admits at most 5", async () => {
+    if (skipped) return;
+    const ports = all();
+    const token = await humanToken(ports[0]);
+    const replies = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        post(
+          `${ports[i % 3]}/api/user/login`,
+          { account: `mp-nobody-${i}`, password: 'whatever1' },
+          {
+            [VERIFICATION_HEADER]: token,
+          },
+        ),
+      ),
+    );
+    const admitted = replies.filter((reply) => reply.code !== 428);
+    expect(admitted.length).toBeGreaterThan(0);
+    expect(admitted.length).toBeLessThanOrEqual(5);
+  });
+
+  it('holds the upload quota across processes, and an upload is read through another process and by an operator on a third', async () => {
+    if (skipped) return;
+    const [one, two, three] = all();
+    const shopper = await createShopper(t, 'mp-uploader');
+    const send = async (base: string) => {
+      const body = multipart(PNG);
+      const response = await fetch(`${base}/api/upload`, {
+        method: 'POST',
+        headers: { ...shopper.headers, ...body.headers },
+        body: body.payload,
+        signal: AbortSignal.timeout(20_000),
+      });
+      return { status: response.status, ...((await response.json()) as { code: number; data: { id: string } | null }) };
+    };
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => send(all()[i % 3]!)));
+    const stored = replies.filter((reply) => reply.code === 1);
+    expect(stored).toHaveLength(UPLOADS_PER_HOUR);
+    expect(replies.filter((reply) => reply.status >= 500)).toEqual([]);
+
+    const id = stored[0]!.data!.id;
+    const read = async (base: string, headers: Record<string, string>) => {
+      const response = await fetch(`${base}/api/upload/${id}`, { headers, signal: AbortSignal.timeout(20_000) });
+      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    for (const base of [one, two]) expect(await read(base, shopper.headers)).toEqual({ status: 200, bytes: PNG });
+    expect(await read(three, admin)).toEqual({ status: 200, bytes: PNG });
   });
 });
