@@ -9,7 +9,7 @@ import { sha256 } from './lib/secrets';
 import { ok } from './lib/envelope';
 import { AppError } from './lib/app-error';
 import { sql } from 'drizzle-orm';
-import { createOperatorAuth, resolveAdminToken } from './modules/admin/admin-auth';
+import { createOperatorAuth, OPERATOR_GUESS_LIMITS, resolveAdminToken } from './modules/admin/admin-auth';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
 import { registerCommunity } from './modules/community/community.register';
 import { createOutboxMailer, type Mailer } from './modules/mail/mailer';
@@ -117,7 +117,9 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
       devices: createTrustedDevices(sha256(`trusted-device:${altchaKey}`)),
     });
     // One operator credential for every operator route: resolved (or generated into DATA_DIR) once.
-    const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log));
+    const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log), {
+      counter: shared.attemptCounter?.(OPERATOR_GUESS_LIMITS.windowMs),
+    });
     await registerOrders(app, { db: database.db, config, users, userService, operators });
     const catalogue = await registerCatalogue(app, database.db);
     await registerSupport(app, { db: database.db, config, operators });

@@ -218,3 +218,33 @@ describe('a Redis outage', () => {
     }
   });
 });
+
+describe('operator-credential guesses with REDIS_URL', () => {
+  it('are counted once for every process: 10 wrong from one address on one app, the next on another app is refused', async () => {
+    if (!(await redisAnswers())) return;
+    const shared = { adminToken: ADMIN, redisUrl: 'redis://127.0.0.1:6379', redisPrefix: `mp-test-op:${Date.now()}:` };
+    const [a, b] = [await createTestApp(shared), await createTestApp(shared)];
+    try {
+      const guess = (t: TestApp, token: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/admin/orders',
+          remoteAddress: '10.90.0.1',
+          headers: { 'admin-token': token },
+        });
+      for (let i = 0; i < 10; i++) expect((await guess(a, `wrong-${i}`)).statusCode).toBe(401);
+      expect((await guess(b, 'wrong-again')).statusCode).toBe(429);
+      // The right credential from another address still works on either.
+      const right = await b.app.inject({
+        method: 'GET',
+        url: '/api/admin/orders',
+        remoteAddress: '10.90.0.2',
+        headers: { 'admin-token': ADMIN },
+      });
+      expect(right.statusCode).toBe(200);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

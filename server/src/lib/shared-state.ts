@@ -18,6 +18,14 @@ export interface SharedState {
   /** The @fastify/rate-limit store to register with (undefined = the plugin's in-memory store). */
   readonly rateLimitStore?: FastifyRateLimitStoreCtor;
   readonly brake: SignInBrake;
+  /**
+   * A fixed-window attempt counter (operator-credential guesses, admin/admin-auth.ts) that every process
+   * shares; undefined = the caller's own in-memory counter.
+   */
+  attemptCounter?(windowMs: number): {
+    hit(key: string): Promise<number>;
+    undo(key: string): Promise<void>;
+  };
   /** True when the store answers (memory: always). For the readiness check. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -198,6 +206,29 @@ export const openSharedState = async (
     kind: 'redis',
     rateLimitStore: failClosedRedisStore(redis, prefix, failClosed),
     brake: redisBrake(redis, prefix, failClosed),
+    attemptCounter: (windowMs) => ({
+      hit: async (key) => {
+        const counted = await redis
+          .multi()
+          .incr(`${prefix}attempts:${key}`)
+          .pexpire(`${prefix}attempts:${key}`, windowMs, 'NX')
+          .exec()
+          .catch(failClosed);
+        const [error, count] = counted?.[0] ?? [new Error('no answer'), 0];
+        if (error) failClosed(error);
+        return Number(count);
+      },
+      undo: async (key) => {
+        // Only within the window: a DECR after the key expired would leave a count below 0 that never ends.
+        await redis
+          .eval(
+            "if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0",
+            1,
+            `${prefix}attempts:${key}`,
+          )
+          .catch(failClosed);
+      },
+    }),
     ping: () =>
       redis.ping().then(
         (answer) => answer === 'PONG',
