@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
@@ -12,7 +11,8 @@ import { sql } from 'drizzle-orm';
 import { createOperatorAuth, OPERATOR_GUESS_LIMITS, resolveAdminToken } from './modules/admin/admin-auth';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
 import { registerCommunity } from './modules/community/community.register';
-import { createOutboxMailer, type Mailer } from './modules/mail/mailer';
+import { createAppMailer } from './modules/mail/mail.register';
+import type { Mailer } from './modules/mail/mailer';
 import { registerOrders } from './modules/orders/orders.register';
 import { registerSupport } from './modules/support/support.register';
 import { createUserRepository } from './modules/user/user.repository';
@@ -37,7 +37,7 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** Replaces the outbox mailer (e.g. SMTP). */
+  /** Replaces the configured mailer (the DATA_DIR/outbox folder, or SMTP through the database outbox). */
   mailer?: Mailer;
   /** Pino logger options; false silences it (tests). */
   logger?: boolean | { level: string };
@@ -106,7 +106,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
       hmacKey: altchaKey,
       now: config.now,
     });
-    const mailer = options.mailer ?? createOutboxMailer(path.join(config.dataDir, 'outbox'), app.log);
+    const mailer = options.mailer ?? createAppMailer(app, database.db, config);
     const userService = createUserService({ users, mailer, now: config.now, brake: shared.brake });
 
     await app.register(verificationRoutes, { service: verification });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { s3StorageConfig, type S3StorageConfig } from '../modules/uploads/s3-config';
+import { mailConfig, type MailConfig } from '../modules/mail/mail-config';
 import type { WalletConfig } from '../modules/wallet/wallet.service';
 import { findRepoRoot } from './repo-root';
 
@@ -56,6 +57,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Namespace of this app's Redis keys (`REDIS_PREFIX`, default `mp:`). */
   redisPrefix?: string;
+  /** SMTP delivery through the database outbox (`SMTP_URL`, `MAIL_FROM`); unset = files in DATA_DIR/outbox. */
+  mail?: MailConfig;
 }
 
 export interface CommunityConfig {
@@ -123,6 +126,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     adminToken: env.ADMIN_TOKEN || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
+    mail: mailConfig(env),
     uploadQuota: {
       maxCount: int(env.UPLOAD_QUOTA_FILES, 60),
       maxBytes: int(env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,

@@ -11,3 +11,4 @@ export * from './comments';
 export * from './promos';
 export * from './wallet';
 export * from './community';
+export * from './mail';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../ledger/transaction';
 
 export interface MailMessage {
   to: string;
@@ -9,9 +10,18 @@ export interface MailMessage {
   text: string;
 }
 
-/** How the server sends mail. The embedded default drops messages into a folder; SMTP can implement it later. */
+/**
+ * How the server sends mail: the embedded default drops messages into a folder; with `SMTP_URL` they go
+ * through the database outbox to an SMTP server (`mail-outbox.ts`).
+ */
 export interface Mailer {
+  /** Sends (folder) or queues (database outbox) one message, outside any transaction. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Queues the message in the caller's transaction, so it leaves exactly when that write commits (the
+   * database outbox). Absent (the folder): the caller sends the message once its transaction committed.
+   */
+  sendInTransaction?(tx: Tx, message: MailMessage): Promise<void>;
 }
 
 /** Writes each message as a file under `DATA_DIR/outbox/` and logs it (no mail server in the embedded setup). */

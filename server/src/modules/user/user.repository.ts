@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PAYMENT_CODE_MAX_FAILURES } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { emailCodes, passwordResetCodes, users, userTokens } from '../../db/schema';
-import { rowsOf } from '../ledger/transaction';
+import { rowsOf, type Tx } from '../ledger/transaction';
 import { createSecretGuard, OLD_PASSWORD_GUARD, PAYMENT_CODE_GUARD } from './secret-guard';
 
 /** Advisory-lock key space of reset-code requests (with the account's hash): one at a time per account. */
@@ -70,13 +70,22 @@ export const createUserRepository = (db: Db) => {
     oldPasswordGuard: createSecretGuard(db, OLD_PASSWORD_GUARD, PAYMENT_CODE_MAX_FAILURES),
 
     /** A new code replaces any open one. */
-    async replaceEmailCode(userId: number, email: string, codeHash: string, expiresAt: Date, now: Date) {
+    /** `queue`: stores the code's mail in the same transaction (the database outbox). */
+    async replaceEmailCode(
+      userId: number,
+      email: string,
+      codeHash: string,
+      expiresAt: Date,
+      now: Date,
+      queue?: (tx: Tx) => Promise<void>,
+    ) {
       await db.transaction(async (tx) => {
         await tx
           .update(emailCodes)
           .set({ usedAt: now })
           .where(and(eq(emailCodes.userId, userId), isNull(emailCodes.usedAt)));
         await tx.insert(emailCodes).values({ userId, email, codeHash, expiresAt });
+        await queue?.(tx);
       });
     },
 
@@ -140,6 +149,8 @@ export const createUserRepository = (db: Db) => {
       expiresAt: Date,
       now: Date,
       maxPerHour: number,
+      /** Stores the code's mail in the same transaction (the database outbox), only when a code was issued. */
+      queue?: (tx: Tx, email: string) => Promise<void>,
     ): Promise<string | undefined> {
       const at = now.toISOString();
       const since = new Date(now.getTime() - 3_600_000).toISOString();
@@ -166,6 +177,7 @@ export const createUserRepository = (db: Db) => {
             )
             SELECT allowed.email FROM inserted JOIN allowed ON allowed.id = inserted.user_id`,
         );
+        if (issued && queue) await queue(tx, issued.email);
         return issued?.email;
       });
     },

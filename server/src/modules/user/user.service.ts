@@ -16,7 +16,7 @@ import type { SQL } from 'drizzle-orm';
 import { AppError, fail } from '../../lib/app-error';
 import type { SignInBrake } from '../../lib/shared-state';
 import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer, MailMessage } from '../mail/mailer';
 import { isDeadline } from '../../lib/work-lines';
 import { lockedAt, type Claim, type GuardPass, type SecretGuard } from './secret-guard';
 import type { ProfileChanges, UserRepository, UserRow } from './user.repository';
@@ -71,6 +71,9 @@ interface Deps {
 }
 
 export const createUserService = ({ users, mailer, now, brake }: Deps) => {
+  // A mailer with a database outbox stores a code's mail in the code's own transaction: the code and its
+  // mail exist together or not at all. The folder mailer writes the mail once the code is committed.
+  const queueIn = mailer.sendInTransaction?.bind(mailer);
   // Hashed once so an unknown account costs the same argon2 work as a known one (no timing oracle).
   const dummyHash = hashSecret(newToken());
 
@@ -256,18 +259,20 @@ export const createUserService = ({ users, mailer, now, brake }: Deps) => {
     async sendEmailCode(user: UserRow): Promise<void> {
       if (!user.email) throw fail('err.noEmailOnAccount');
       const code = sixDigitCode();
+      const message: MailMessage = {
+        to: user.email,
+        subject: 'Verify your email address',
+        text: `Your verification code is ${code}. It expires in 15 minutes.`,
+      };
       await users.replaceEmailCode(
         user.id,
         user.email,
         await hashSecret(code),
         new Date(now().getTime() + RESET_CODE_TTL_MS),
         now(),
+        queueIn && ((tx) => queueIn(tx, message)),
       );
-      await mailer.send({
-        to: user.email,
-        subject: 'Verify your email address',
-        text: `Your verification code is ${code}. It expires in 15 minutes.`,
-      });
+      if (!queueIn) await mailer.send(message);
     },
 
     async verifyEmail(user: UserRow, code: string): Promise<UserInfo> {
@@ -360,13 +365,20 @@ export const createUserService = ({ users, mailer, now, brake }: Deps) => {
       const codeHash = await hashSecret(code);
       const at = now();
       const expiresAt = new Date(at.getTime() + RESET_CODE_TTL_MS);
-      const email = await users.issueResetCode(account, codeHash, expiresAt, at, RESET_MAILS_PER_HOUR);
-      if (!email) return;
-      await mailer.send({
-        to: email,
+      const message = (to: string): MailMessage => ({
+        to,
         subject: 'Your password reset code',
         text: `Your verification code is ${code}. It expires in 15 minutes. If you did not ask for it, ignore this message.`,
       });
+      const email = await users.issueResetCode(
+        account,
+        codeHash,
+        expiresAt,
+        at,
+        RESET_MAILS_PER_HOUR,
+        queueIn && ((tx, to) => queueIn(tx, message(to))),
+      );
+      if (email && !queueIn) await mailer.send(message(email));
     },
 
     /**

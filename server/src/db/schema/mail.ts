@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Mail waiting for the SMTP server, and what became of it (`modules/mail/mail-outbox.ts`). A row is queued
+ * in the transaction of the write that caused it, claimed by one process at a time (`claimed_until`), and
+ * finished once: `sent_at` when the server accepted it, `failed_at` when delivery gave up. The body is
+ * cleared when a row is finished (it may hold a reset code); finished rows are deleted after a retention.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The Message-ID header, the same on every try: a resend after an uncertain send is recognisable. */
+    messageId: text('message_id').notNull().unique(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Tries started (counted when claimed). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A process is sending it until then; a crashed sender's claim lapses and the row is tried again. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);
