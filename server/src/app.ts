@@ -50,6 +50,9 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     // Headers `lang`/`language` and `token` are read as-is; the body limit guards against huge strings.
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Behind a load balancer the per-address limits need the client's address, not the balancer's.
+    // A hop count is documented and handled by Fastify (proxy-addr), though its types leave numbers out.
+    trustProxy: (config.trustProxy ?? false) as boolean | string[],
     // What the router and Node's HTTP parser refuse is answered in the envelope too (plugins/app/errors.ts).
     frameworkErrors,
     clientErrorHandler,

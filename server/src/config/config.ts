@@ -57,6 +57,11 @@ export interface AppConfig {
   redisUrl?: string;
   /** Namespace of this app's Redis keys (`REDIS_PREFIX`, default `mp:`). */
   redisPrefix?: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (`TRUST_PROXY`: `1` = the nearest hop, a number of hops, or
+   * a comma list of addresses/CIDRs); unset = none, the client address is the connection's.
+   */
+  trustProxy?: boolean | number | string[];
   /** SMTP delivery through the database outbox (`SMTP_URL`, `MAIL_FROM`); unset = files in DATA_DIR/outbox. */
   mail?: MailConfig;
 }
@@ -88,6 +93,18 @@ export const supportTimeZone = (value: string | undefined): string => {
 const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
   return value && Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+};
+
+/** `TRUST_PROXY`: `1`/`true` → trust the nearest proxy, `2`… → that many hops, else a list of addresses. */
+export const trustProxy = (value: string | undefined): AppConfig['trustProxy'] => {
+  const text = value?.trim();
+  if (!text || text === '0' || text === 'false') return undefined;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 };
 
 export const defaultAltcha = (): AltchaConfig => ({
@@ -126,6 +143,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     adminToken: env.ADMIN_TOKEN || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     mail: mailConfig(env),
     uploadQuota: {
       maxCount: int(env.UPLOAD_QUOTA_FILES, 60),
