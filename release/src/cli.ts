@@ -11,11 +11,12 @@ import { ContractError } from './contract-check';
 import { ReleaseError } from './errors';
 import { defaultContext, REMOTES, resolveRemote } from './remotes';
 import { StoreBusyError, VersionConflictError } from './store/deployment-store';
-import { LocalDeploymentStore } from './store/local-store';
+import { openStore } from './store/open-store';
 
 const USAGE = `Usage: npm run release -- <command>
 
-Commands (a remote is named wallet, mfe-wallet or mfe_wallet):
+Commands (a remote is named wallet, mfe-wallet or mfe_wallet; every command takes
+--store s3://bucket/prefix or --store <folder> to work on that store):
   deploy <remote> [--version V] [--force]
                  store the remote's build mfe-<x>/dist/<version>/ as a new immutable version
                  (version: --version, else VERSION, else the remote's package.json). Runs the
@@ -41,7 +42,10 @@ does not expose ./screens, has no entry file, or lacks valid route metadata (rou
 --force overrides it with a warning, recorded in the audit log.
 
 Environment:
-  DEPLOY_DIR     deployment store folder (default var/deploy)
+  DEPLOY_STORE_URL  s3://bucket/prefix: the deployment store in an S3-compatible bucket (as --store),
+                 reached with S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID and
+                 S3_SECRET_ACCESS_KEY; the server reads the same store when given the same variables
+  DEPLOY_DIR     deployment store folder when no store URL is given (default var/deploy)
   SHELL_DIR      the live shell's build, checked against (default shell/dist)
   RELEASE_REPO_DIR  checkout whose mfe-<x>/dist/ builds deploy takes (default this one)
   VERSION        version to deploy instead of the remote's package.json version
@@ -57,13 +61,16 @@ const OPTIONS = {
   to: { type: 'string' },
   percent: { type: 'string' },
   limit: { type: 'string' },
+  store: { type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
 
 const parse = (args: string[], allowed: OptionName[], positionals: number) => {
   const { values, positionals: found } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-  const unexpected = (Object.keys(values) as OptionName[]).filter((name) => !allowed.includes(name));
+  const unexpected = (Object.keys(values) as OptionName[]).filter(
+    (name) => name !== 'store' && !allowed.includes(name),
+  );
   if (unexpected.length > 0) throw new UsageError(`Unexpected option(s): ${unexpected.map((o) => `--${o}`).join(' ')}`);
   if (found.length !== positionals) {
     throw new UsageError(`Expected ${positionals} argument(s), got ${found.length}: ${found.join(' ') || 'none'}`);
@@ -79,45 +86,61 @@ const wholeNumber = (text: string | undefined, option: string): number => {
 const main = async (argv: string[]): Promise<number> => {
   const [command, ...args] = argv;
   const context = defaultContext();
-  const ctx = commandContext({
-    context,
-    store: new LocalDeploymentStore(context.deployDir),
-    mfeBaseUrl: process.env.MFE_BASE_URL ?? '/mfe',
-  });
+  // `--store` (any command) over DEPLOY_STORE_URL over DEPLOY_DIR.
+  const storeUrl = (values: { store?: string }) => values.store ?? process.env.DEPLOY_STORE_URL;
+  const contextFor = async (values: { store?: string }) =>
+    commandContext({
+      context,
+      store: await openStore(storeUrl(values), context.deployDir),
+      mfeBaseUrl: process.env.MFE_BASE_URL ?? '/mfe',
+    });
   switch (command) {
     case 'deploy': {
       const { values, positionals } = parse(args, ['version', 'force'], 1);
-      await deployRemote(ctx, resolveRemote(positionals[0]), { version: values.version, force: values.force });
+      await deployRemote(await contextFor(values), resolveRemote(positionals[0]), {
+        version: values.version,
+        force: values.force,
+      });
       return 0;
     }
     case 'promote': {
       const { values, positionals } = parse(args, ['force'], 2);
-      await promote(ctx, resolveRemote(positionals[0]), positionals[1] ?? '', { force: values.force });
+      await promote(await contextFor(values), resolveRemote(positionals[0]), positionals[1] ?? '', {
+        force: values.force,
+      });
       return 0;
     }
     case 'rollback': {
       const { values, positionals } = parse(args, ['to'], 1);
-      await rollback(ctx, resolveRemote(positionals[0]), { to: values.to });
+      await rollback(await contextFor(values), resolveRemote(positionals[0]), { to: values.to });
       return 0;
     }
     case 'canary': {
       const { values, positionals } = parse(args, ['percent', 'force'], 2);
       const percent = wholeNumber(values.percent, 'percent');
-      await canary(ctx, resolveRemote(positionals[0]), positionals[1] ?? '', { percent, force: values.force });
+      await canary(await contextFor(values), resolveRemote(positionals[0]), positionals[1] ?? '', {
+        percent,
+        force: values.force,
+      });
       return 0;
     }
     case 'status': {
       const { values } = parse(args, ['limit'], 0);
+      const ctx = await contextFor(values);
       ctx.log(await status(ctx, { limit: values.limit === undefined ? 20 : wholeNumber(values.limit, 'limit') }));
       return 0;
     }
     case 'verify': {
-      const { positionals } = parse(args, [], 2);
-      return (await verify(ctx, resolveRemote(positionals[0]), positionals[1] ?? '')) ? 0 : 1;
+      const { values, positionals } = parse(args, [], 2);
+      return (await verify(await contextFor(values), resolveRemote(positionals[0]), positionals[1] ?? '')) ? 0 : 1;
     }
     case 'deploy-all': {
       const { values } = parse(args, ['promote', 'replace'], 0);
-      await deployAll(ctx, { remotes: REMOTES, promote: values.promote === true, replace: values.replace === true });
+      await deployAll(await contextFor(values), {
+        remotes: REMOTES,
+        promote: values.promote === true,
+        replace: values.replace === true,
+      });
       return 0;
     }
     case undefined:

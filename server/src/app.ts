@@ -72,7 +72,10 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     await app.register(errorsPlugin);
     const shared = await openSharedState(config.redisUrl, app.log, config.redisPrefix);
     app.addHook('onClose', async () => shared.close());
-    await app.register(securityPlugin, { rateLimitStore: shared.rateLimitStore });
+    await app.register(securityPlugin, {
+      rateLimitStore: shared.rateLimitStore,
+      assetOrigin: config.assetBaseUrl && new URL(config.assetBaseUrl).origin,
+    });
     await app.register(swaggerPlugin);
     // Liveness for a load balancer, and the bench's trivial route: every hook and plugin, no database.
     app.get('/api/health', { schema: { hide: true } }, async (request) => ok(request, null));
@@ -130,6 +133,8 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     await app.register(staticFilesPlugin, {
       shellDir: config.shellDir,
       deployDir: config.deployDir,
+      deployStore: config.deployStore,
+      assetBaseUrl: config.assetBaseUrl,
       productPreview: (id) => catalogue.productPreview(id),
       // The first page the Home screen asks for (20) and the tiles the first paint draws (6).
       homePreview: () => catalogue.homePreview(6, 20),

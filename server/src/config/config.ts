@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { s3StorageConfig, type S3StorageConfig } from '../modules/uploads/s3-config';
+import { assetBaseUrl, deployStoreConfig, type DeployStoreConfig } from '../plugins/external/deploy-store-config';
 import { mailConfig, type MailConfig } from '../modules/mail/mail-config';
 import type { WalletConfig } from '../modules/wallet/wallet.service';
 import { findRepoRoot } from './repo-root';
@@ -31,6 +32,10 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   deployDir: string;
+  /** Remote versions and the manifest in this S3-compatible store (`DEPLOY_STORE_URL`); unset = files in `deployDir`. */
+  deployStore?: DeployStoreConfig;
+  /** The CDN the browsers load the remotes from (`ASSET_BASE_URL`); unset = this server. */
+  assetBaseUrl?: string;
   /** Built shell; not served when the folder has no index.html. */
   shellDir: string;
   logLevel: string;
@@ -128,6 +133,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') },
     deployDir: path.resolve(env.DEPLOY_DIR ?? path.join(root, 'var', 'deploy')),
+    deployStore: deployStoreConfig(env),
+    assetBaseUrl: assetBaseUrl(env),
     shellDir: path.resolve(env.SHELL_DIR ?? path.join(root, 'shell', 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
     altcha: {

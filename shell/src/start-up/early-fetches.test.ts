@@ -82,4 +82,30 @@ describe('start-up requests made before the shared singletons load', () => {
     await expect((await early!).json()).resolves.toEqual(mfManifest);
     expect(takeEarlyResponse('/mfe/mfe-catalogue/2.0.0/mf-manifest.json')).toBeUndefined();
   });
+
+  it('follows an entry on a CDN (ASSET_BASE_URL): its files are preloaded from there, not from the page origin', async () => {
+    window.history.replaceState(null, '', '/home');
+    const cdnEntry = 'https://cdn.example.com/assets/mfe/mfe-catalogue/2.0.0/mf-manifest.json';
+    const onCdn = { remotes: { 'mfe-catalogue': { entry: cdnEntry, routes: [{ path: '/home' }] } } };
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input).endsWith('/mfe/manifest.json') ? json(onCdn) : json(mfManifest),
+      );
+    await startEarlyFetches('http://localhost/mfe/manifest.json');
+    for (let i = 0; i < 5; i++) await flush();
+
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual(['http://localhost/mfe/manifest.json', cdnEntry]);
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(preloads).toEqual([
+      'https://cdn.example.com/assets/mfe/mfe-catalogue/2.0.0/9.5e6f7a8b.css',
+      'https://cdn.example.com/assets/mfe/mfe-catalogue/2.0.0/remoteEntry.js',
+      'https://cdn.example.com/assets/mfe/mfe-catalogue/2.0.0/__federation_expose_screens.1a2b3c4d.js',
+    ]);
+    // The federation runtime asks for the entry by its absolute URL and gets the start-up response once.
+    expect(takeEarlyResponse(new URL(cdnEntry))).toBeDefined();
+    expect(takeEarlyResponse(cdnEntry)).toBeUndefined();
+  });
 });

@@ -29,6 +29,30 @@ const HELMET_OPTIONS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
 };
 
+/** Directives that also admit the CDN the remotes load from (ASSET_BASE_URL). */
+const ASSET_DIRECTIVES = ['scriptSrc', 'styleSrc', 'connectSrc', 'imgSrc'];
+
+/**
+ * HELMET_OPTIONS, with `assetOrigin` (the CDN of ASSET_BASE_URL) allowed for the remotes' scripts, styles,
+ * fetches (mf-manifest.json, language files) and pictures.
+ */
+export const helmetOptions = (assetOrigin?: string): HelmetOptions => {
+  if (!assetOrigin) return HELMET_OPTIONS;
+  const { directives = {} } = HELMET_OPTIONS.contentSecurityPolicy as { directives?: Record<string, string[]> };
+  return {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(
+        Object.entries(directives).map(([name, sources]) => [
+          name,
+          ASSET_DIRECTIVES.includes(name) ? [...sources, assetOrigin] : sources,
+        ]),
+      ),
+    },
+  };
+};
+
 /**
  * The headers helmet sets with HELMET_OPTIONS. They are the same for every response (no nonces), so
  * they are worked out once at start instead of per request: @fastify/helmet rebuilds the whole helmet
@@ -51,8 +75,11 @@ export const helmetHeaders = (options: HelmetOptions = HELMET_OPTIONS): Record<s
 };
 
 export const securityPlugin = fp(
-  async (app, { rateLimitStore }: { rateLimitStore?: FastifyRateLimitStoreCtor }) => {
-    const headers = helmetHeaders();
+  async (
+    app,
+    { rateLimitStore, assetOrigin }: { rateLimitStore?: FastifyRateLimitStoreCtor; assetOrigin?: string },
+  ) => {
+    const headers = helmetHeaders(helmetOptions(assetOrigin));
     // Every response, including 404s and errors, as @fastify/helmet's global onRequest hook did.
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);

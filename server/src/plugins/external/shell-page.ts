@@ -94,9 +94,9 @@ const readGateTexts = (shellDir: string, code: LanguageCode): GateTexts | null =
  * hash, and it draws the human check's texts from a `<meta name="first-paint-gate">` the page gets
  * in the shopper's language when the server can tell it (pageLanguage).
  */
-export const createShellPage = (shellDir: string) => {
+export const createShellPage = (shellDir: string, sitePolicy?: string) => {
   const file = path.join(shellDir, 'index.html');
-  const basePolicy = helmetHeaders()['content-security-policy'] ?? '';
+  const basePolicy = sitePolicy ?? helmetHeaders()['content-security-policy'] ?? '';
   let cached: { key: string; html: string; policy: string; pages: Map<LanguageCode, string> } | null = null;
   const current = () => {
     const info = statSync(file);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,11 +14,23 @@ import {
   type StoredManifest,
 } from '@marketplace/shared/contracts';
 import { translator } from '../../lib/messages';
+import type { DeployObjectReader } from './deploy-store';
+import type { DeployStoreConfig } from './deploy-store-config';
+import { helmetHeaders, helmetOptions } from './security';
 import { createShellPage, pageLanguage, type FirstPaintPreview, type ProductPreview } from './shell-page';
 
 export interface StaticOptions {
   shellDir: string;
   deployDir: string;
+  /** Remote versions and the manifest from this S3-compatible store instead of `deployDir` (DEPLOY_STORE_URL). */
+  deployStore?: DeployStoreConfig;
+  /**
+   * The CDN the browsers load the remotes from (ASSET_BASE_URL): the served manifest points the remotes'
+   * entries there, and the page's policy allows its origin. Unset: this server's origin.
+   */
+  assetBaseUrl?: string;
+  /** How long a manifest read from the object store is served before it is asked again (default 1 s). */
+  manifestRecheckMs?: number;
   /** The title and first picture of a product, for the first paint of `/detail/<id>` (see shell-page.ts). */
   productPreview?: (id: number) => Promise<ProductPreview | null>;
   /** The first hot products (title and picture), for the first paint of Home. */
@@ -37,6 +50,8 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Or a file inside a content-hashed folder: the language files, `locales-3f9a1c2b/common/en.json`. */
 const IN_HASHED_FOLDER = /(?:^|\/)[a-z]+-[0-9a-f]{8}\//i;
 const MANIFEST_FILE = 'manifest.json';
+/** What a build precompresses (PrecompressPlugin): `.br` / `.gz` copies may sit beside these when hashed. */
+const COMPRESSIBLE = /\.(js|css|json|html|svg)$/;
 const BUCKET_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The file a precompressed copy (`main.3f9a1c2b.js.br`) stands for: its cache rule is that file's. */
@@ -76,6 +91,66 @@ export const resolveManifest = (stored: StoredManifest, bucket: number): Deploym
 });
 
 /**
+ * The manifest with the remotes' entries on the CDN: a path on this origin (`/mfe/<remote>/<version>/…`)
+ * becomes `<assetBaseUrl>/mfe/<remote>/<version>/…`; an entry that already names an origin stays.
+ */
+export const withAssetBase = (manifest: DeploymentManifest, assetBaseUrl: string | undefined): DeploymentManifest =>
+  assetBaseUrl
+    ? {
+        ...manifest,
+        remotes: Object.fromEntries(
+          Object.entries(manifest.remotes).map(([key, entry]) => [
+            key,
+            entry.entry.startsWith('/') && !entry.entry.startsWith('//')
+              ? { ...entry, entry: `${assetBaseUrl}${entry.entry}` }
+              : entry,
+          ]),
+        ),
+      }
+    : manifest;
+
+/**
+ * The stored manifest from the object store: asked again at most every `recheckMs` (one request at a
+ * time), conditionally on the ETag it has, so an unchanged manifest costs a 304. A store that fails or a
+ * broken manifest keeps the last good one serving (logged); without one the answer is 503.
+ */
+const createStoreManifestReader = (reader: DeployObjectReader, log: FastifyBaseLogger, recheckMs: number) => {
+  let cached: { etag: string; manifest: StoredManifest } | null = null;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let pending: Promise<StoredManifest | null> | null = null;
+  const refresh = async (): Promise<StoredManifest | null> => {
+    const last = cached;
+    try {
+      const object = await reader.get(MANIFEST_FILE, last?.etag);
+      checkedAt = Date.now();
+      if (object === 'not-modified' && last) return last.manifest;
+      if (object === null || object === 'not-modified') {
+        cached = null;
+        return null;
+      }
+      const manifest = storedManifestSchema.parse(JSON.parse(await text(object.body)));
+      cached = { etag: object.etag ?? '', manifest };
+      return manifest;
+    } catch (error) {
+      checkedAt = Date.now();
+      log.error(
+        { err: error, store: reader.description },
+        'deployment manifest is unreadable; serving the last good one',
+      );
+      if (last) return last.manifest;
+      throw error;
+    }
+  };
+  return (): Promise<StoredManifest | null> => {
+    if (cached && Date.now() - checkedAt < recheckMs) return Promise.resolve(cached.manifest);
+    pending ??= refresh().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+};
+
+/**
  * `<deployDir>/manifest.json`, parsed once per change: the release tool replaces it by rename, so a
  * changed inode, mtime or size means a new manifest. A broken file keeps the last good one serving.
  */
@@ -110,9 +185,22 @@ const createManifestReader = (deployDir: string, log: FastifyBaseLogger) => {
  * resolved per browser (canary bucket) and never cached, so a promote or rollback reaches the next load.
  */
 export const staticFilesPlugin = fp<StaticOptions>(
-  async (app, { shellDir, deployDir, productPreview, homePreview }) => {
-    mkdirSync(deployDir, { recursive: true });
-    const readStoredManifest = createManifestReader(deployDir, app.log);
+  async (
+    app,
+    { shellDir, deployDir, deployStore, assetBaseUrl, manifestRecheckMs = 1_000, productPreview, homePreview },
+  ) => {
+    // The AWS SDK loads only when the store is in S3.
+    const reader = deployStore ? (await import('./deploy-store')).createS3DeployReader(deployStore) : null;
+    if (reader) app.addHook('onClose', async () => reader.close());
+    else mkdirSync(deployDir, { recursive: true });
+    const readStoredManifest = reader
+      ? createStoreManifestReader(reader, app.log, manifestRecheckMs)
+      : createManifestReader(deployDir, app.log);
+    // Files of a version fetched by a page on another origin (the CDN pulls them from here): scripts and
+    // styles need a cross-origin resource policy, mf-manifest.json and the language files CORS.
+    const crossOrigin: Record<string, string> = assetBaseUrl
+      ? { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' }
+      : {};
 
     app.get(DEPLOYMENT_MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
       const t = request.t ?? translator(undefined);
@@ -132,36 +220,84 @@ export const staticFilesPlugin = fp<StaticOptions>(
           `${CANARY_BUCKET_COOKIE}=${bucket}; Max-Age=${BUCKET_MAX_AGE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`,
         );
       }
-      return reply.send(resolveManifest(stored, bucket));
+      return reply.send(withAssetBase(resolveManifest(stored, bucket), assetBaseUrl));
     });
 
-    await app.register(fastifyStatic, {
-      root: deployDir,
-      prefix: '/mfe/',
-      index: false,
-      decorateReply: false,
-      cacheControl: false,
-      // Builds write `.br` / `.gz` beside each content-hashed script and style sheet (PrecompressPlugin):
-      // sent as they are. Unhashed entry points have none (a rebuild in place must never meet a stale copy).
-      preCompressed: true,
-      // The manifest is answered by the route above; temp files of an in-flight write and the release
-      // bookkeeping (`.release/`: audit log with user and host names, history, lock) are never served.
-      allowedPath: (pathName) =>
-        !pathName.startsWith(`/${MANIFEST_FILE}`) && !pathName.split('/').some((segment) => segment.startsWith('.')),
-      setHeaders: (res, file) => {
-        // Only content-hashed files inside `<remote>/<version>/` are immutable. A version folder can be
-        // rebuilt in place (`npm start` redeploys with --replace), so its unhashed entry points
-        // (remoteEntry.js, mf-manifest.json) are revalidated on every load: never stale after a rebuild.
-        const [, , ...inVersion] = path.relative(deployDir, file).split(path.sep);
-        res.header('Cache-Control', inVersion.length > 0 && isHashed(inVersion.join('/')) ? IMMUTABLE : NO_CACHE);
-      },
-    });
+    if (reader) {
+      app.get('/mfe/*', { schema: { hide: true } }, async (request, reply) => {
+        const relative = (request.params as { '*'?: string })['*'] ?? '';
+        const segments = relative.split('/');
+        // `<remote>/<version>/<file>` only; never a dot-name (the release bookkeeping), nothing climbing out.
+        if (segments.length < 3 || segments.some((segment) => segment === '' || segment.startsWith('.'))) {
+          return reply.callNotFound();
+        }
+        const immutable = isHashed(segments.slice(2).join('/'));
+        const accepted = String(request.headers['accept-encoding'] ?? '');
+        const candidates: Array<{ file: string; encoding?: string }> = [];
+        if (immutable && COMPRESSIBLE.test(relative)) {
+          if (/\bbr\b/.test(accepted)) candidates.push({ file: `${relative}.br`, encoding: 'br' });
+          if (/\bgzip\b/.test(accepted)) candidates.push({ file: `${relative}.gz`, encoding: 'gzip' });
+        }
+        candidates.push({ file: relative });
+        const ifNoneMatch = request.headers['if-none-match'];
+        for (const { file, encoding } of candidates) {
+          let object: Awaited<ReturnType<DeployObjectReader['get']>>;
+          try {
+            object = await reader.get(file, ifNoneMatch);
+          } catch (error) {
+            request.log.error({ err: error, store: reader.description, file }, 'deployment store read failed');
+            const t = request.t ?? translator(undefined);
+            return reply
+              .code(503)
+              .header('Cache-Control', NO_CACHE)
+              .send({ code: 503, msg: t('err.server'), data: null });
+          }
+          if (object === null) continue;
+          reply.headers(crossOrigin).header('Cache-Control', immutable ? IMMUTABLE : NO_CACHE);
+          if (COMPRESSIBLE.test(relative)) reply.header('Vary', 'Accept-Encoding');
+          if (object === 'not-modified') return reply.code(304).header('ETag', ifNoneMatch).send();
+          if (encoding) reply.header('Content-Encoding', encoding);
+          if (object.contentLength !== undefined) reply.header('Content-Length', object.contentLength);
+          if (object.etag) reply.header('ETag', object.etag);
+          if (object.lastModified) reply.header('Last-Modified', object.lastModified.toUTCString());
+          return reply.type(object.contentType ?? 'application/octet-stream').send(object.body);
+        }
+        return reply.callNotFound();
+      });
+    }
+
+    if (!reader)
+      await app.register(fastifyStatic, {
+        root: deployDir,
+        prefix: '/mfe/',
+        index: false,
+        decorateReply: false,
+        cacheControl: false,
+        // Builds write `.br` / `.gz` beside each content-hashed script and style sheet (PrecompressPlugin):
+        // sent as they are. Unhashed entry points have none (a rebuild in place must never meet a stale copy).
+        preCompressed: true,
+        // The manifest is answered by the route above; temp files of an in-flight write and the release
+        // bookkeeping (`.release/`: audit log with user and host names, history, lock) are never served.
+        allowedPath: (pathName) =>
+          !pathName.startsWith(`/${MANIFEST_FILE}`) && !pathName.split('/').some((segment) => segment.startsWith('.')),
+        setHeaders: (res, file) => {
+          // Only content-hashed files inside `<remote>/<version>/` are immutable. A version folder can be
+          // rebuilt in place (`npm start` redeploys with --replace), so its unhashed entry points
+          // (remoteEntry.js, mf-manifest.json) are revalidated on every load: never stale after a rebuild.
+          const [, , ...inVersion] = path.relative(deployDir, file).split(path.sep);
+          res.header('Cache-Control', inVersion.length > 0 && isHashed(inVersion.join('/')) ? IMMUTABLE : NO_CACHE);
+          if (inVersion.length > 0) for (const [name, value] of Object.entries(crossOrigin)) res.header(name, value);
+        },
+      });
 
     if (!existsSync(path.join(shellDir, 'index.html'))) {
       app.log.warn({ shellDir }, 'no built shell found; only the API and /mfe are served');
       return;
     }
-    const shellPage = createShellPage(shellDir);
+    const shellPage = createShellPage(
+      shellDir,
+      helmetHeaders(helmetOptions(assetBaseUrl && new URL(assetBaseUrl).origin))['content-security-policy'],
+    );
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',

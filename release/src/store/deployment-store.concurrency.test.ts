@@ -1,8 +1,9 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { storedManifestSchema, type StoredManifest } from '@marketplace/shared/contracts';
 import { tempDir } from '../test-fixtures';
 import { LocalDeploymentStore } from './local-store';
+import { allBackends } from './store-backends';
 
 /** A manifest big enough that a non-atomic write would be seen half-done. */
 const bigManifest = (generation: number): StoredManifest => ({
@@ -26,17 +27,20 @@ const bigManifest = (generation: number): StoredManifest => ({
   ),
 });
 
-describe('LocalDeploymentStore under concurrency', () => {
+/** The same guarantees on every store: the local folder, and the S3 store on each test server. */
+describe.each(allBackends())('$name deployment store under concurrency', (backend) => {
+  beforeAll(() => backend.start(), 90_000);
+  afterAll(() => backend.stop());
+
   it('switches the manifest atomically: a reader looping during 60 switches only ever sees whole manifests', async () => {
-    const store = new LocalDeploymentStore(await tempDir('atomic'));
+    const { store, read } = await backend.open();
     await store.writeManifest(bigManifest(0));
-    const file = path.join(store.rootDir, 'manifest.json');
     let writing = true;
     let reads = 0;
     const seen = new Set<string>();
     const reader = (async () => {
       while (writing) {
-        const parsed = storedManifestSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+        const parsed = storedManifestSchema.parse(JSON.parse((await read('manifest.json')) ?? 'null'));
         const versions = new Set(Object.values(parsed.remotes).map((entry) => entry.version));
         // Every entry of one manifest carries the same generation; a mix would mean a torn read.
         expect(versions.size).toBe(1);
@@ -53,13 +57,15 @@ describe('LocalDeploymentStore under concurrency', () => {
     expect((await store.readManifest())?.remotes['mfe-remote0']?.version).toBe('60.0.0');
   });
 
-  it('runs tasks under withLock one at a time: 10 concurrent read-modify-writes lose no update', async () => {
-    const store = new LocalDeploymentStore(await tempDir('lock'));
+  it('runs tasks under withLock one at a time: 10 concurrent read-modify-writes by two release managers lose no update', async () => {
+    const { store, another } = await backend.open();
+    const managers = [store, another()];
     let inside = 0;
     let mostInside = 0;
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        store.withLock(async () => {
+      Array.from({ length: 10 }, (_, i) => {
+        const store = managers[i % 2]!;
+        return store.withLock(async () => {
           inside += 1;
           mostInside = Math.max(mostInside, inside);
           const history = await store.readHistory();
@@ -77,8 +83,8 @@ describe('LocalDeploymentStore under concurrency', () => {
             to: `${i}.0.0`,
           });
           inside -= 1;
-        }),
-      ),
+        });
+      }),
     );
 
     expect(mostInside).toBe(1);
@@ -89,11 +95,13 @@ describe('LocalDeploymentStore under concurrency', () => {
   });
 
   it('releases the lock when the task fails', async () => {
-    const store = new LocalDeploymentStore(await tempDir('lock-fail'));
+    const { store } = await backend.open();
     await expect(store.withLock(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     await expect(store.withLock(() => Promise.resolve('next'))).resolves.toBe('next');
   });
+});
 
+describe('LocalDeploymentStore audit log', () => {
   it('keeps a whole audit log and ignores only a cut-short last line', async () => {
     const store = new LocalDeploymentStore(await tempDir('audit'));
     const entry = {
