@@ -2,7 +2,8 @@
 // var/bench/*.json, side by side with its target, and the previous run's value, so the next change can
 // be compared in one run. Reads first-load.json (tools/bench.mjs: first-load JS and axe),
 // lighthouse.json (bench-lighthouse), catalogue.json (bench-catalogue: bare Fastify, trivial route,
-// search) and pay.json (bench-pay); a missing file shows as "not measured". Prints the table and
+// search), pay.json (bench-pay) and bench-scale.json (bench-scale: 3 API processes, kills, money invariants);
+// a missing file shows as "not measured". Prints the table and
 // writes var/bench/summary.md and summary.json (the next run's "previous" column).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,7 @@ const firstLoad = readJson('first-load.json');
 const lighthouse = readJson('lighthouse.json');
 const catalogue = readJson('catalogue.json');
 const pay = readJson('pay.json');
+const scale = readJson('bench-scale.json');
 const previous = readJson('summary.json');
 
 /** @typedef {{ group: string, figure: string, value: number | string | null, unit: string, target?: string, met?: boolean | null }} Row */
@@ -145,6 +147,31 @@ for (const row of pay?.rows ?? []) {
   });
 }
 
+// Scale (bench-scale): random money operations over 3 API processes while they are killed in turn.
+const scaleOps = scale?.operations;
+add('scale', 'money operations attempted (3 API processes, one killed every 3-5 s)', scaleOps?.attempted, '', {
+  min: scale?.target ?? 10_000,
+});
+add('scale', 'operations acknowledged (answered)', scaleOps?.acknowledged, '');
+add('scale', 'operations refused by rule', scaleOps?.refusedByRule, '');
+add('scale', 'operations not acknowledged (connection failures on every try)', scaleOps?.notAcknowledged, '');
+add('scale', 'requests failed at the connection level (killed process)', scale?.requests?.connectionFailures, '');
+add('scale', 'API processes killed (SIGKILL)', scale?.kills, '');
+add('scale', '5xx or "system is busy" answers', scale?.requests?.serverErrors, '', { max: 0 });
+add('scale', 'operator calls with the right credential refused (429)', scale?.requests?.operatorRefused, '', {
+  max: 0,
+});
+add('scale', 'operations phase', scale?.durationS, 's');
+rows.push({
+  group: 'scale',
+  figure:
+    'invariants (balances = ledger, none negative, acknowledged effects present, nothing applied twice, uploads shared)',
+  value: scale?.invariant ?? null,
+  unit: '',
+  target: 'holds',
+  met: scale?.invariant === undefined ? null : scale.invariant === 'holds',
+});
+
 const previousValue = (row) =>
   previous?.rows?.find((old) => old.group === row.group && old.figure === row.figure)?.value ?? null;
 const show = (value, unit) =>
@@ -154,6 +181,7 @@ const sources = [
   ['lighthouse.json', lighthouse],
   ['catalogue.json', catalogue],
   ['pay.json', pay],
+  ['bench-scale.json', scale],
 ]
   .map(([name, data]) => `${name}: ${data?.measuredAt ?? (data ? 'present' : 'missing')}`)
   .join('; ');
