@@ -110,13 +110,22 @@ export const createOperatorAuth = (
     // No credential is no guess: nothing to count.
     if (typeof given !== 'string' || given.length === 0) return false;
     const address = `operator|ip|${request.ip}`;
+    // A refused request is given back as well: it was never compared, so it is no guess. Otherwise every
+    // refusal would count, and calls in flight (or a process killed between count and give-back) that
+    // once pushed the count over the limit would keep it there for the whole window, whatever came next.
     return then(counter.hit(address), (fromAddress) => {
-      if (fromAddress > limits.perAddress) throw tooMany();
+      if (fromAddress > limits.perAddress) {
+        return then(counter.undo(address), () => {
+          throw tooMany();
+        });
+      }
       return then(counter.hit(GLOBAL_KEY), (fromAll) => {
         if (fromAll > limits.global) {
-          return then(counter.undo(address), () => {
-            throw tooMany();
-          });
+          return then(counter.undo(GLOBAL_KEY), () =>
+            then(counter.undo(address), () => {
+              throw tooMany();
+            }),
+          );
         }
         if (!timingSafeEqual(digest(given), expected)) return false;
         return then(counter.undo(address), () => then(counter.undo(GLOBAL_KEY), () => true));
