@@ -17,6 +17,7 @@ const BENCHES = [
   'bench-pay',
   'bench-wallet',
   'bench-orders',
+  'bench-cluster',
   'bench-scale',
 ];
 const only = process.argv.slice(2);

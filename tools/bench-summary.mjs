@@ -27,6 +27,7 @@ const lighthouse = readJson('lighthouse.json');
 const catalogue = readJson('catalogue.json');
 const pay = readJson('pay.json');
 const scale = readJson('bench-scale.json');
+const cluster = readJson('cluster.json');
 const previous = readJson('summary.json');
 
 /** @typedef {{ group: string, figure: string, value: number | string | null, unit: string, target?: string, met?: boolean | null }} Row */
@@ -146,6 +147,11 @@ for (const row of pay?.rows ?? []) {
     met: row.invariant === undefined ? null : row.invariant === 'holds',
   });
 }
+
+// Cluster (bench-cluster): catalogue reads with 1 and with 2 API processes, the load generator on the same cores.
+for (const row of cluster?.rows ?? []) add('cluster', row.name, row.rps, 'req/s');
+add('cluster', 'catalogue searches (shared answers): 2 processes / 1', cluster?.ratio?.shared, '×', { min: 1.4 });
+add('cluster', 'catalogue searches, no two alike: 2 processes / 1', cluster?.ratio?.distinct, '×', { min: 1.4 });
 
 // Scale (bench-scale): random money operations over 3 API processes while they are killed in turn.
 const scaleOps = scale?.operations;
