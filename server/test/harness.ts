@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -186,3 +187,27 @@ export const databaseFingerprint = async (db: Db): Promise<string> => {
   }
   return parts.join('|');
 };
+
+/** A seeded random number generator (mulberry32), so a failing random race can be replayed. */
+export const seededRandom = (seed: number) => {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), a | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+/** Whether something accepts connections on 127.0.0.1:`port` within a second (Redis for the shared-state tests). */
+export const portAnswers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection(port, '127.0.0.1');
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.setTimeout(1_000, () => done(false));
+  });

@@ -1,7 +1,7 @@
 jest.setTimeout(300_000);
 
 import { sql } from 'drizzle-orm';
-import { call, type TestApp } from './harness';
+import { call, seededRandom, type TestApp } from './harness';
 import {
   addAddress,
   admin,
@@ -34,16 +34,8 @@ const productIds: number[] = [];
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** mulberry32, so a failure can be replayed. */
-const random = (() => {
-  let a = 20_260_101;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), a | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-})();
+/** Seeded, so a failure can be replayed. */
+const random = seededRandom(20_260_101);
 const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
 
 beforeAll(async () => {

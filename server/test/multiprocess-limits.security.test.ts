@@ -2,7 +2,7 @@ jest.setTimeout(180_000);
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { VERIFICATION_HEADER } from '@marketplace/shared/contracts';
 import S3rver from '@20minutes/s3rver';
 import { hashSecret } from '../src/lib/secrets';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, portAnswers, type TestApp } from './harness';
 import { ADMIN_TOKEN, admin, createShopper, fund, multipart, PAYMENT_CODE, PNG, type Shopper } from './orders.helpers';
 
 /**
@@ -28,18 +28,6 @@ const WITHDRAWALS_PER_MINUTE = 6;
 const UPLOADS_PER_HOUR = 4;
 const BUCKET = 'multiprocess-uploads';
 const root = path.resolve(__dirname, '../..');
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection(port, '127.0.0.1');
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.setTimeout(1_000, () => done(false));
-  });
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -103,7 +91,7 @@ const humanToken = async (base: string) => {
 
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) skipped = 'TEST_DATABASE_URL is not set';
-  else if (!(await answers(6379))) skipped = 'Redis does not answer on 127.0.0.1:6379';
+  else if (!(await portAnswers(6379))) skipped = 'Redis does not answer on 127.0.0.1:6379';
   if (skipped) {
     console.warn(`two-process limits not run: ${skipped}`);
     return;

@@ -1,6 +1,6 @@
 jest.setTimeout(600_000);
 
-import { call, type TestApp } from './harness';
+import { call, seededRandom, type TestApp } from './harness';
 import {
   addAddress,
   createOrdersTestApp,
@@ -34,15 +34,8 @@ let t: TestApp;
 const shoppers: (Shopper & { addressId: number })[] = [];
 let productId = 0;
 
-const random = (() => {
-  let a = 20_261_127;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), a | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-})();
+/** Seeded, so a failure can be replayed. */
+const random = seededRandom(20_261_127);
 
 beforeAll(async () => {
   t = await createOrdersTestApp();

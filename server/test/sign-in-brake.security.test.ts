@@ -1,10 +1,8 @@
 jest.setTimeout(120_000);
 
-import { createConnection } from 'node:net';
 import { VERIFICATION_HEADER } from '@marketplace/shared/contracts';
 import { attemptsPerDay, delayAfter, FREE_ATTEMPTS, MAX_DELAY_MS } from '../src/lib/shared-state';
-import { createTestApp, humanToken, type TestApp } from './harness';
-import { DEMO_SHOPPER } from './harness';
+import { createTestApp, DEMO_SHOPPER, humanToken, portAnswers, type TestApp } from './harness';
 import { createShopper, fund } from './orders.helpers';
 
 /**
@@ -12,17 +10,7 @@ import { createShopper, fund } from './orders.helpers';
  * Runs on the in-memory store, and again on Redis when a server answers on 127.0.0.1:6379 (the store
  * several processes share; multiprocess-limits.test.ts runs two real processes on it).
  */
-const redisAnswers = () =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection(6379, '127.0.0.1');
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.setTimeout(1_000, () => done(false));
-  });
+const redisAnswers = () => portAnswers(6379);
 
 const ADMIN = 'test-operator-credential';
 

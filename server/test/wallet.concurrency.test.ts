@@ -1,7 +1,7 @@
 jest.setTimeout(300_000);
 
 import { sql } from 'drizzle-orm';
-import { call, type TestApp } from './harness';
+import { call, seededRandom, type TestApp } from './harness';
 import {
   addAddress,
   admin,
@@ -32,15 +32,8 @@ let onChain = 0;
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const random = (() => {
-  let a = 20_261_124;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), a | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-})();
+/** Seeded, so a failure can be replayed. */
+const random = seededRandom(20_261_124);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 beforeAll(async () => {
