@@ -9,7 +9,9 @@ import { LANGUAGE_CODES } from './languages';
  * Money params (`amount`) are integer cents.
  */
 export const NOTICE_KINDS = [
+  'orderPaid',
   'orderShipped',
+  'orderDelivered',
   'refundAgreed',
   'refundRefused',
   'topUpApproved',
@@ -18,6 +20,7 @@ export const NOTICE_KINDS = [
   'withdrawalRefused',
   'supportStreak',
   'serviceReply',
+  'complaintHandled',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export type NoticeParams = Record<string, string | number>;
