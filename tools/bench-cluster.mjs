@@ -1,12 +1,16 @@
 // Catalogue reads with 1 and with 2 API processes (issue 24): `npm run start:cluster` (server/src/cluster.ts)
-// with WEB_CONCURRENCY=1 and =2 on one PostgreSQL database and Redis, behind one port, loaded by autocannon
-// from THIS process on the same 2 cores (so the load generator takes its share of them: the figure is what
-// this machine gives, not what 2 dedicated cores would). The requests are the catalogue searches the
-// screens send (the shared answers the server keeps a few seconds) and searches no two alike (the database
-// path). Each setting is measured BENCH_ROUNDS times (default 3), alternating, and the median kept.
+// with WEB_CONCURRENCY=1 and =2 on one PostgreSQL database and Redis, behind one port, loaded from the same
+// 2 cores (so the load generator takes its share of them: the figure is what this machine gives, not what 2
+// dedicated cores would). The load generator is wrk (Debian's `wrk`, one thread, C and epoll: about a tenth
+// of the CPU per request that a Node load generator takes) when /usr/bin/wrk exists, else autocannon in
+// this process (BENCH_LOADGEN=autocannon forces it); the table says which. Nothing is pinned: the kernel
+// shares both cores between the load generator, the API processes, PostgreSQL and Redis. The requests are
+// the catalogue searches the screens send (the shared answers the server keeps a few seconds) and searches
+// no two alike (the database path). Each setting is measured BENCH_ROUNDS times (default 3), alternating,
+// and the median kept.
 // Writes var/bench/cluster.md and var/bench/cluster.json (`rows: [{ name, key, rps, p99, non2xx }]`, `ratio`).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +48,51 @@ const DISTINCT = [
     }),
   },
 ];
+
+const WRK = '/usr/bin/wrk';
+const LOADGEN = process.env.BENCH_LOADGEN ?? (existsSync(WRK) ? 'wrk' : 'autocannon');
+
+let wrkRuns = 0;
+/** wrk's Lua script: the shared searches in turn, or price bounds no two requests share (a real floor, a ceiling above every price). */
+const wrkScript = (kind) =>
+  kind === 'shared'
+    ? `local paths = { ${SEARCHES.map((p) => `"${p}"`).join(', ')} }
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1])
+end
+`
+    : `local i = ${(wrkRuns++ + 1) * 10_000_000}
+request = function()
+  i = i + 1
+  return wrk.format("GET", "/api/catalogue/products?minPrice=" .. (i % 20000) .. "&maxPrice=" .. (1000000000 + i) .. "&sort=priceAsc&page=1&pageSize=20")
+end
+`;
+
+const scriptDir = mkdtempSync(path.join(tmpdir(), 'marketplace-wrk-'));
+
+/** One wrk run; answers in autocannon's shape ({ requests.average, latency.p99, non2xx }). */
+const wrkLoad = (url, kind) =>
+  new Promise((resolve, reject) => {
+    const script = path.join(scriptDir, `${kind}.lua`);
+    writeFileSync(script, wrkScript(kind));
+    execFile(
+      WRK,
+      ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency', '-s', script, url],
+      { timeout: (DURATION_S + 30) * 1000 },
+      (error, stdout) => {
+        if (error) return reject(error);
+        const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+        const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(stdout);
+        const p99ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
+        const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+        const errors = /Socket errors:.*/.exec(stdout)?.[0];
+        if (!Number.isFinite(rps)) return reject(new Error(`wrk printed no rate:\n${stdout}`));
+        resolve({ requests: { average: rps }, latency: { p99: Number(p99ms.toFixed(1)) }, non2xx, errors });
+      },
+    );
+  });
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -121,9 +170,15 @@ try {
     for (const workers of [1, 2]) {
       const cluster = await startCluster(workers, databaseUrl.toString());
       try {
-        await load(cluster.url, SEARCHES); // warm-up: JIT, plans, the shared answers
-        samples[workers].shared.push(await load(cluster.url, SEARCHES));
-        samples[workers].distinct.push(await load(cluster.url, DISTINCT));
+        if (LOADGEN === 'wrk') {
+          await wrkLoad(cluster.url, 'shared'); // warm-up: JIT, plans, the shared answers
+          samples[workers].shared.push(await wrkLoad(cluster.url, 'shared'));
+          samples[workers].distinct.push(await wrkLoad(cluster.url, 'distinct'));
+        } else {
+          await load(cluster.url, SEARCHES); // warm-up: JIT, plans, the shared answers
+          samples[workers].shared.push(await load(cluster.url, SEARCHES));
+          samples[workers].distinct.push(await load(cluster.url, DISTINCT));
+        }
       } finally {
         await cluster.stop();
       }
@@ -135,6 +190,7 @@ try {
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.end();
+  rmSync(scriptDir, { recursive: true, force: true });
 }
 
 const median = (results) => [...results].sort((a, b) => a.requests.average - b.requests.average)[results.length >> 1];
@@ -158,7 +214,7 @@ const ratio = Object.fromEntries(
   ]),
 );
 const table = [
-  `Catalogue reads, 1 vs 2 API processes (PostgreSQL + Redis; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s, median of ${ROUNDS}; load generator on the same 2 cores)`,
+  `Catalogue reads, 1 vs 2 API processes (PostgreSQL + Redis; ${LOADGEN === 'wrk' ? 'wrk, 1 thread' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION_S} s, median of ${ROUNDS}; load generator, API processes, PostgreSQL and Redis share the same 2 cores, nothing pinned)`,
   '',
   '| Figure | req/s | p99 ms | non-2xx |',
   '| --- | ---: | ---: | ---: |',
@@ -169,4 +225,4 @@ const table = [
 console.log(`\n${table}`);
 mkdirSync(path.join(root, 'var/bench'), { recursive: true });
 writeFileSync(path.join(root, 'var/bench/cluster.md'), `${table}\n`);
-writeFileSync(path.join(root, 'var/bench/cluster.json'), JSON.stringify({ rows, ratio }, null, 2));
+writeFileSync(path.join(root, 'var/bench/cluster.json'), JSON.stringify({ loadgen: LOADGEN, rows, ratio }, null, 2));
