@@ -1,7 +1,8 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, orderItems, users } from '../../db/schema';
 import type { Executor } from '../ledger/transaction';
+import type { ReviewCounts, ReviewFilter } from './comments.schemas';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -42,10 +43,19 @@ export const createCommentsRepository = (db: Db) => ({
     }
   },
 
-  /** Reviews of orders that contained the product, newest first. */
-  async forProduct(productId: number, offset: number, limit: number) {
-    const where = sql`${comments.orderId} IN (SELECT ${orderItems.orderId} FROM ${orderItems} WHERE ${orderItems.productId} = ${productId})`;
-    const [rows, totals] = await Promise.all([
+  /**
+   * Reviews of orders that contained the product, newest first; `filter` keeps those with pictures or
+   * one product score. `counts` says how many each filter would show.
+   */
+  async forProduct(productId: number, filter: ReviewFilter, offset: number, limit: number) {
+    const ofProduct = sql`${comments.orderId} IN (SELECT ${orderItems.orderId} FROM ${orderItems} WHERE ${orderItems.productId} = ${productId})`;
+    const where =
+      filter === 'all'
+        ? ofProduct
+        : filter === 'pics'
+          ? and(ofProduct, sql`jsonb_array_length(${comments.pics}) > 0`)
+          : and(ofProduct, eq(comments.productScore, Number(filter)));
+    const [rows, totals, tallies] = await Promise.all([
       db
         .select({ comment: comments, account: users.account })
         .from(comments)
@@ -55,8 +65,24 @@ export const createCommentsRepository = (db: Db) => ({
         .offset(offset)
         .limit(limit),
       db.select({ total: count() }).from(comments).where(where),
+      db
+        .select({
+          all: count(),
+          pics: sql<number>`count(*) FILTER (WHERE jsonb_array_length(${comments.pics}) > 0)`.mapWith(Number),
+          score: comments.productScore,
+        })
+        .from(comments)
+        .where(ofProduct)
+        .groupBy(comments.productScore),
     ]);
-    return { rows, total: totals[0]?.total ?? 0 };
+    const counts: ReviewCounts = { all: 0, pics: 0, scores: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } };
+    for (const tally of tallies) {
+      counts.all += tally.all;
+      counts.pics += tally.pics;
+      const score = String(tally.score);
+      if (score in counts.scores) counts.scores[score as keyof ReviewCounts['scores']] = tally.all;
+    }
+    return { rows, total: totals[0]?.total ?? 0, counts };
   },
 });
 

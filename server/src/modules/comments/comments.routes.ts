@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { commentBody, productCommentsQuery } from '@marketplace/shared/contracts';
+import { commentBody } from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/app/auth';
 import { tokenHeaders } from '../user/user.schemas';
+import { productReviewsQuery } from './comments.schemas';
 import type { CommentsService } from './comments.service';
 
 export const commentsRoutes = async (app: FastifyInstance, { service }: { service: CommentsService }) => {
@@ -29,8 +30,9 @@ export const commentsRoutes = async (app: FastifyInstance, { service }: { servic
     {
       schema: {
         tags: ['comments'],
-        summary: "A product's reviews, newest first (public)",
-        querystring: productCommentsQuery,
+        summary:
+          "A product's reviews, newest first (public); filter: all, pics (with pictures) or a product score 1-5; counts per filter",
+        querystring: productReviewsQuery,
       },
     },
     async (request) => ok(request, await service.forProduct(request.query)),

@@ -1,4 +1,4 @@
-import { OrderStatus, type commentBody, type Page, type ProductComment } from '@marketplace/shared/contracts';
+import { OrderStatus, type commentBody } from '@marketplace/shared/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/app-error';
@@ -8,6 +8,7 @@ import type { OrdersRepository } from '../orders/orders.repository';
 import { toProductComment } from '../orders/orders.service';
 import type { UploadsRepository } from '../uploads/uploads.repository';
 import type { CommentsRepository } from './comments.repository';
+import type { ProductReviewsPage, ReviewFilter } from './comments.schemas';
 
 type CommentInput = z.output<typeof commentBody>;
 
@@ -46,13 +47,24 @@ export const createCommentsService = ({ db, comments, orders, uploads }: Deps) =
     });
   },
 
-  async forProduct(query: { id: number; page: number; pageSize: number }): Promise<Page<ProductComment>> {
-    const { rows, total } = await comments.forProduct(query.id, (query.page - 1) * query.pageSize, query.pageSize);
+  async forProduct(query: {
+    id: number;
+    page: number;
+    pageSize: number;
+    filter: ReviewFilter;
+  }): Promise<ProductReviewsPage> {
+    const { rows, total, counts } = await comments.forProduct(
+      query.id,
+      query.filter,
+      (query.page - 1) * query.pageSize,
+      query.pageSize,
+    );
     return {
       list: rows.map(({ comment, account }) => toProductComment(comment, account)),
       total,
       page: query.page,
       pageSize: query.pageSize,
+      counts,
     };
   },
 });
