@@ -68,6 +68,11 @@ export interface DepositChannel {
 /** `GET /api/user/getBlockchain`: the deposit channels operators have switched on, by method. */
 export interface BlockchainInfo {
   channels: DepositChannel[];
+  /**
+   * Card top-ups go through the sandbox acquirer (no money moves): the app may then show its test cards
+   * and build details, which a shopper paying real money never sees.
+   */
+  cardSandbox?: boolean;
 }
 
 /** Requests carry a client-made key so a repeated submit (double tap, retry) is applied once. */

@@ -148,6 +148,18 @@ export const createWalletService = ({ db, wallet, ledger, uploads, users, provid
     return { record: toRechargeRecord(record), balance: await balanceOf(user.id) };
   };
 
+  /**
+   * The acquirer's idempotency key: the request id and what was charged (card's last four, expiry, amount;
+   * never the full number). A submit repeated as it was (double tap, lost answer) meets the acquirer's
+   * remembered outcome; a client that kept the request id of a declined attempt and sends another card or
+   * amount makes a new attempt, not a replay of the decline. A success is never charged twice whatever the
+   * key: the request id finds its recharge first.
+   */
+  const attemptKey = (userId: number, requestId: string, body: CardRechargeBody) =>
+    [userId, requestId, cardDigits(body.cardNumber).slice(-4), body.expiryMonth, body.expiryYear, body.amount].join(
+      ':',
+    );
+
   const cardRecharge = async (user: UserRow, body: CardRechargeBody): Promise<RechargeResult> => {
     if (!provider) throw fail('err.wallet.cardUnavailable');
     const requestId = body.requestId ?? randomUUID();
@@ -162,7 +174,7 @@ export const createWalletService = ({ db, wallet, ledger, uploads, users, provid
       expiryMonth: body.expiryMonth,
       expiryYear: body.expiryYear,
       cvc: body.cvc,
-      idempotencyKey: `${user.id}:${requestId}`,
+      idempotencyKey: attemptKey(user.id, requestId, body),
     });
     if (!charged.ok) {
       throw fail(charged.reason === 'expired' ? 'err.wallet.cardExpired' : `err.wallet.${charged.reason}`);
@@ -208,7 +220,10 @@ export const createWalletService = ({ db, wallet, ledger, uploads, users, provid
 
     async blockchain(): Promise<BlockchainInfo> {
       const rows = await wallet.listChannels(true);
-      return { channels: rows.filter((row) => !UNSUPPORTED_NETWORK_PATTERN.test(row.name)).map(toChannel) };
+      return {
+        channels: rows.filter((row) => !UNSUPPORTED_NETWORK_PATTERN.test(row.name)).map(toChannel),
+        cardSandbox: provider?.name === 'sandbox',
+      };
     },
 
     async withdrawInfo(user: UserRow): Promise<WithdrawInfo> {
