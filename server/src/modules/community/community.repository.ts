@@ -126,14 +126,17 @@ export const createCommunityRepository = (db: Db) => ({
     return { rows, total: totals[0]?.total ?? 0 };
   },
 
-  /** Marks an open complaint handled; false when it was not open (a second decision changes nothing). */
-  async handleComplaint(executor: Executor, id: number): Promise<boolean> {
-    const changed = await executor
+  /**
+   * Marks an open complaint handled and returns whose it was; undefined when it was not open (a second
+   * decision changes nothing).
+   */
+  async handleComplaint(executor: Executor, id: number) {
+    const [changed] = await executor
       .update(complaints)
       .set({ state: 'handled' })
       .where(and(eq(complaints.id, id), eq(complaints.state, 'open')))
-      .returning({ id: complaints.id });
-    return changed.length > 0;
+      .returning({ userId: complaints.userId, shopName: complaints.shopName });
+    return changed;
   },
 
   async findComplaint(id: number) {

@@ -211,13 +211,15 @@ export const createCommunityService = ({ db, community, ledger, users, notifier,
 
     async handleComplaint(id: number): Promise<AdminComplaint> {
       await inTransaction(db, async (tx) => {
-        if (await community.handleComplaint(tx, id)) {
+        const handled = await community.handleComplaint(tx, id);
+        if (handled) {
           await community.audit(tx, {
             action: 'complaint.handle',
             targetType: 'complaint',
             targetId: String(id),
             detail: '',
           });
+          await notifier.notify(tx, handled.userId, 'complaintHandled', { shop: handled.shopName });
         }
       });
       const row = await community.findComplaint(id);

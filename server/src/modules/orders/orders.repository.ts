@@ -207,7 +207,7 @@ export const createOrdersRepository = (db: Db) => ({
    * `SELECT … FOR UPDATE` CTE and a charge in another UPDATE read different versions under load and hit
    * the balance's CHECK: pay-race.concurrency.test.ts). When it does not charge, `settled` only settles
    * the claim (the two UPDATEs exclude each other, so the row changes once). Only then (`ok`) the orders move 0 → 1, the balance goes down with one ledger entry per charged order, the
-   * timeline gets "paid", and the sales count (products.sold, shops.sales and total_sales; product and
+   * timeline gets "paid", the shopper gets one `orderPaid` notification per order, and the sales count (products.sold, shops.sales and total_sales; product and
    * shop rows locked in id order). Whatever `ok` says, the payment code's claim is settled (`pass.set`).
    * A second pay of the same orders finds them no longer waiting: nothing is charged twice.
    */
@@ -248,6 +248,11 @@ export const createOrdersRepository = (db: Db) => ({
             FROM moved m CROSS JOIN charged c WHERE m.total_cents > 0
           ), paid_events AS (
             INSERT INTO order_events (order_id, kind) SELECT id, 'paid' FROM moved
+          ), paid_notices AS (
+            INSERT INTO notifications (user_id, kind, params, link)
+            SELECT ${userId}, 'orderPaid', jsonb_build_object('orderNo', order_no, 'amount', total_cents),
+              '/orderInfo/' || id
+            FROM moved
           ), q AS (
             SELECT product_id, sum(quantity)::int AS n FROM order_items
             WHERE order_id IN (SELECT id FROM moved) GROUP BY product_id

@@ -43,7 +43,7 @@ interface Deps {
   db: Db;
   orders: OrdersRepository;
   users: UserService;
-  /** Tells the shopper when their order ships (in the same transaction). */
+  /** Tells the shopper when their order ships and is delivered (in the same transaction). */
   notifier?: Notifier;
 }
 
@@ -230,6 +230,7 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
         const [row] = await orders.move(tx, 'deliver', [id], null, {});
         if (!row || (await orders.hasEvent(tx, id, 'delivered'))) throw transitionRefused('deliver', current.status);
         await orders.addEvent(tx, [id], 'delivered');
+        await notifier?.notify(tx, current.userId, 'orderDelivered', { orderNo: current.orderNo }, `/orderInfo/${id}`);
       });
     },
   };
