@@ -1,10 +1,53 @@
-import { dirname } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
 import { createAppConfig } from '@marketplace/shared/federation';
+import { addHeadTags, generateServiceWorker, writeWebAppManifests } from './service-worker/build.mjs';
 
-export default createAppConfig({
-  kind: 'host',
-  dir: dirname(fileURLToPath(import.meta.url)),
-  name: 'shell',
-  folder: 'shell',
-});
+const dir = dirname(fileURLToPath(import.meta.url));
+const appConfig = createAppConfig({ kind: 'host', dir, name: 'shell', folder: 'shell' });
+
+/**
+ * Installable and offline (issue 26), after everything else is written: the icons (public/), the web
+ * app manifests, their head tags in index.html and, for a production build, the service worker that
+ * lists the files of this build.
+ */
+class InstallableAppPlugin {
+  constructor({ serviceWorker, version }) {
+    this.serviceWorker = serviceWorker;
+    this.version = version;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('InstallableAppPlugin', async () => {
+      const distDir = compiler.options.output.path;
+      writeWebAppManifests(distDir);
+      const page = join(distDir, 'index.html');
+      writeFileSync(page, addHeadTags(readFileSync(page, 'utf8')));
+      if (this.serviceWorker) await generateServiceWorker({ distDir, version: this.version });
+    });
+  }
+}
+
+/** Workbox's window library loads with the worker's registration, after the first screen: not a start-up library. */
+const LOADED_AFTER_FIRST_SCREEN = /[\\/]node_modules[\\/]workbox-window[\\/]/;
+
+const keepOutOfStartup = (config) => {
+  const startup = config.optimization?.splitChunks?.cacheGroups?.startup;
+  if (!startup || typeof startup.test !== 'function') return;
+  const test = startup.test;
+  startup.test = (module, ...rest) => !LOADED_AFTER_FIRST_SCREEN.test(module.resource ?? '') && test(module, ...rest);
+};
+
+export default (env = {}, argv = {}) => {
+  const config = appConfig(env, argv);
+  keepOutOfStartup(config);
+  const serving = Boolean(env.RSPACK_SERVE || process.env.RSPACK_SERVE || process.env.WEBPACK_SERVE);
+  const version = process.env.VERSION || JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+  config.plugins.push(
+    new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),
+    new InstallableAppPlugin({ serviceWorker: config.mode === 'production' && !serving, version }),
+  );
+  return config;
+};

@@ -125,6 +125,25 @@ describe('accounts: happy paths', () => {
     expect(after).toMatchObject({ status: 401, code: 401 });
   });
 
+  it('logs out an expired, revoked or unknown token successfully (logout is idempotent)', async () => {
+    const token = await login(t.app, 'alice', 'secret2');
+    const first = await call(t.app, { method: 'POST', url: '/api/user/logout', headers: { token } });
+    expect(first).toMatchObject({ code: 1 });
+    const again = await call(t.app, { method: 'POST', url: '/api/user/logout', headers: { token } });
+    expect(again).toMatchObject({ status: 200, code: 1 });
+    const unknown = await call(t.app, { method: 'POST', url: '/api/user/logout', headers: { token: 'no-such-token' } });
+    expect(unknown).toMatchObject({ status: 200, code: 1 });
+    const expired = await login(t.app, 'demo', DEMO_SHOPPER.password);
+    t.advance(TOKEN_TTL_MS + 60_000);
+    expect(
+      await call(t.app, { method: 'GET', url: '/api/user/getUserInfo', headers: { token: expired } }),
+    ).toMatchObject({ code: 401 });
+    expect(await call(t.app, { method: 'POST', url: '/api/user/logout', headers: { token: expired } })).toMatchObject({
+      status: 200,
+      code: 1,
+    });
+  });
+
   it('keeps a token valid for just under 3 days', async () => {
     const token = await login(t.app, 'demo', DEMO_SHOPPER.password);
     t.advance(TOKEN_TTL_MS - 60_000);

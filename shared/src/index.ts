@@ -9,7 +9,16 @@ import './ui/antd-react19';
 
 export { api, API_TAG_TYPES, withMsg } from './api/api';
 export { apiBaseQuery, type ApiArgs, type ApiBaseQuery, type ApiError, type ApiMeta } from './api/base-query';
-export { navigateTo, onVerificationRequired, setNavigator } from './api/api-events';
+export {
+  isOffline,
+  navigateTo,
+  onConnectionRequired,
+  onNetworkReport,
+  onUnauthorized,
+  onVerificationRequired,
+  setNavigator,
+} from './api/api-events';
+export { forgetLastSeen } from './api/last-seen';
 export { serializeParams } from './api/serialize-params';
 export { useGetSupportStatusQuery, useLazyGetSupportStatusQuery, useSupportShopMutation } from './api/support-api';
 

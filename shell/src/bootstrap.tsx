@@ -2,8 +2,10 @@ import {
   createAppStore,
   detectInitialLanguage,
   languageChanged,
+  onUnauthorized,
   registerReactCopy,
   selectLang,
+  sessionCleared,
 } from '@marketplace/shared';
 import { findLanguage } from '@marketplace/shared/contracts/core';
 import * as React from 'react';
@@ -11,6 +13,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './i18n/init-i18n';
 import { followSessionLanguage } from './i18n/sync-language';
+import { followConnection } from './network/connection-state';
 import { fetchDeploymentManifest } from './remotes/manifest';
 import { yieldToMain } from './start-up/staged-start';
 import { listenForVerificationRequests } from './verification/verification-state';
@@ -51,6 +54,9 @@ const start = async () => {
   await initI18n(lang);
   followSessionLanguage(store);
   listenForVerificationRequests();
+  followConnection();
+  // An upload answered 401 (it goes around the base query for its progress events): signed out too.
+  onUnauthorized(() => store.dispatch(sessionCleared()));
   await yieldToMain();
 
   const container = document.getElementById('root');
@@ -68,3 +74,16 @@ const start = async () => {
 };
 
 void start();
+
+// The service worker (offline, updates) once the first screen is up and the page has loaded; its
+// registration and Workbox's window library are a chunk of their own, never part of the first load.
+const startServiceWorkerLater = () => {
+  const start = () =>
+    void import(/* webpackChunkName: "service-worker" */ './service-worker/register')
+      .then(({ startServiceWorker }) => startServiceWorker())
+      .catch((error: unknown) => console.warn('Service worker not registered', error));
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start) : setTimeout(start, 1));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+};
+if (process.env.NODE_ENV === 'production') startServiceWorkerLater();

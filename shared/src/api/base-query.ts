@@ -11,13 +11,25 @@ import { translate } from '../i18n/translate';
 import { sessionCleared, type SessionState } from '../session/session-slice';
 import { readVerificationToken } from '../session/verification-token';
 import { toastFail, type ToastText } from '../ui/toast';
-import { navigateTo, notifyVerificationRequired } from './api-events';
+import {
+  isOffline,
+  navigateTo,
+  notifyConnectionRequired,
+  notifyVerificationRequired,
+  reportNetwork,
+} from './api-events';
 import { transportErrorText } from './error-message';
+import { keepsLastSeen, lastSeenAnswer, rememberAnswer } from './last-seen';
 import { isRepeatSubmit, serializeBody } from './repeat-submit';
 import { serializeParams } from './serialize-params';
 
 /** Success meta keeps the envelope's `code` and `msg`, since screens toast the server's `msg`. */
-export type ApiMeta = FetchBaseQueryMeta & { code?: number; msg?: string };
+export type ApiMeta = FetchBaseQueryMeta & {
+  code?: number;
+  msg?: string;
+  /** The answer is the one last seen, given because the network is gone (last-seen.ts). */
+  lastSeen?: boolean;
+};
 
 /**
  * A rejected call. `data` is the server's envelope when there was one (its `data` may carry detail,
@@ -107,9 +119,14 @@ export const apiBaseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
   const verification = readVerificationToken();
   if (verification) headers.set(VERIFICATION_HEADER, verification.verificationToken);
 
+  const query = request.params ? serializeParams(request.params) : '';
+  const url = query ? `${request.url}${request.url.includes('?') ? '&' : '?'}${query}` : request.url;
+  // Paying, topping up, withdrawing… need the server: offline they are refused before anything is sent.
+  if (method !== 'GET' && isOffline()) {
+    notifyConnectionRequired();
+    return reject('FETCH_ERROR', { key: 'common:offline.needsConnection' });
+  }
   if (guardRepeats && (method === 'POST' || method === 'PUT')) {
-    const query = request.params ? serializeParams(request.params) : '';
-    const url = query ? `${request.url}${request.url.includes('?') ? '&' : '?'}${query}` : request.url;
     if (isRepeatSubmit(url, serializeBody(request.body))) {
       return reject('REPEAT_SUBMIT', { key: 'errors:err.repeatSubmit' });
     }
@@ -117,12 +134,23 @@ export const apiBaseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
 
   const result = await transportFor(resolveBaseUrl())({ ...request, headers }, api, extraOptions);
   const meta = result.meta;
+  const keepLastSeen = method === 'GET' && keepsLastSeen(url);
 
   if (result.error) {
     const error: FetchBaseQueryError = result.error;
     // A call the app itself abandoned (unsubscribe, navigation) is nobody's error to read.
     if (error.status === 'FETCH_ERROR' && api.signal.aborted) {
       return { error: { status: 'FETCH_ERROR', message: error.error }, meta };
+    }
+    if (error.status === 'FETCH_ERROR') {
+      reportNetwork(false);
+      // No network: what the shopper saw last, without a toast (the offline banner says why).
+      const seen = keepLastSeen ? await lastSeenAnswer(url, langFile ?? '') : null;
+      if (isEnvelope(seen) && seen.code === ResponseCode.SUCCESS) {
+        return { data: seen.data, meta: { ...meta, code: seen.code, msg: seen.msg, lastSeen: true } as ApiMeta };
+      }
+    } else {
+      reportNetwork(true);
     }
     if (typeof error.status === 'number' && isEnvelope(error.data)) {
       return { ...rejectEnvelope(error.status, error.data, session, api.dispatch), meta };
@@ -132,10 +160,12 @@ export const apiBaseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
     return { ...reject(status, transportErrorText(error)), meta };
   }
 
+  reportNetwork(true);
   const status = meta?.response?.status ?? 200;
   if (!isEnvelope(result.data)) return { ...reject(status, { key: 'errors:err.server' }), meta };
   if (result.data.code !== ResponseCode.SUCCESS) {
     return { ...rejectEnvelope(status, result.data, session, api.dispatch), meta };
   }
+  if (keepLastSeen) void rememberAnswer(url, langFile ?? '', result.data);
   return { data: result.data.data, meta: { ...meta, code: result.data.code, msg: result.data.msg } as ApiMeta };
 };

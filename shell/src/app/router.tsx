@@ -7,6 +7,7 @@ import {
   unstable_HistoryRouter as HistoryRouter,
 } from 'react-router-dom';
 import { createGoBack, trackHistory } from '../history/track-history';
+import { applyUpdate, hasUpdateWaiting } from '../service-worker/update';
 import { AppLayout } from '../layout/app-layout';
 import type { AppRoute } from '../remotes/route-table';
 import { withListeners, type AppHistory } from './shared-history';
@@ -27,6 +28,10 @@ export const createAppRouter = (routes: readonly AppRoute[]): AppRouter => {
   setNavigator((path) => history.push(path));
   setBackHandler(createGoBack(history));
   trackHistory(history);
+  // A new shell version waiting (service worker) is applied at the next navigation: a reload there.
+  history.listen(() => {
+    if (hasUpdateWaiting()) applyUpdate();
+  });
   return { history, routes };
 };
 

@@ -1,6 +1,6 @@
 import { Spinner } from '@marketplace/shared';
 import type { DeploymentManifest } from '@marketplace/shared/contracts';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setDeployment } from '../remotes/remote-registry';
 import { buildRouteTable } from '../remotes/route-table';
@@ -35,17 +35,20 @@ export const Startup = ({ loadManifest }: { loadManifest(): Promise<DeploymentMa
     };
   }, [loadManifest, attempt]);
 
+  const failed = phase.kind === 'failed';
+  const retry = useCallback(() => {
+    setPhase({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  // Back online, the app starts by itself.
+  useEffect(() => {
+    if (!failed) return undefined;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed, retry]);
+
   if (phase.kind === 'ready') return <AppRoutes router={phase.router} />;
-  if (phase.kind === 'failed') {
-    return (
-      <StartupError
-        onRetry={() => {
-          setPhase({ kind: 'loading' });
-          setAttempt((n) => n + 1);
-        }}
-      />
-    );
-  }
+  if (phase.kind === 'failed') return <StartupError onRetry={retry} />;
   return (
     <div className="shell-area-loading" role="status" aria-label={t('loading')}>
       <Spinner />

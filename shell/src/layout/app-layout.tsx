@@ -7,6 +7,8 @@ import { RemoteArea } from '../remotes/remote-area';
 import { findRoute, type AppRoute } from '../remotes/route-table';
 import { useRouteGuard } from '../session/use-route-guard';
 import { NotFoundPage } from './not-found-page';
+import { ConnectionBanner } from './connection-banner';
+import { InlineRetry } from './inline-retry';
 import { AppTabBar, TAB_BAR_PATHS } from './tab-bar';
 import { useDocumentTitle } from './use-document-title';
 import { useScrollMemory } from './use-scroll-memory';
@@ -28,6 +30,20 @@ const PageLoading = () => {
     <div className="shell-area-loading" role="status" aria-label={t('loading')}>
       <Spinner />
     </div>
+  );
+};
+
+/** The user info could not be fetched (timeout, server down): the shopper stays signed in and may retry. */
+const SessionUnavailable = ({ message, onRetry }: { message: string; onRetry(): void }) => {
+  const { t } = useTranslation('common');
+  return (
+    <InlineRetry
+      title={t('session.unavailable')}
+      description={message}
+      retryLabel={t('retry')}
+      onRetry={onRetry}
+      retryWhenOnline={false}
+    />
   );
 };
 
@@ -58,7 +74,11 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
 
   // Nothing of a guarded page (not even "Page not found") shows before the guard lets it through.
   const page = !allowed ? (
-    <PageLoading />
+    decision.kind === 'unavailable' ? (
+      <SessionUnavailable message={decision.message} onRetry={decision.retry} />
+    ) : (
+      <PageLoading />
+    )
   ) : diagnostics ? (
     <DiagnosticsPage />
   ) : !route ? (
@@ -70,6 +90,7 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
 
   return (
     <>
+      <ConnectionBanner />
       <main className={TAB_BAR_PATHS.has(location.pathname) ? 'shell-page shell-page--with-tabs' : 'shell-page'}>
         {Object.entries(kept).map(([path, view]) => (
           <Activity key={path} mode={path === keptPath ? 'visible' : 'hidden'}>

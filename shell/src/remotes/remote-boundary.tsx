@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorPanel } from '@marketplace/shared';
 import { useTranslation } from 'react-i18next';
+import { InlineRetry } from '../layout/inline-retry';
 
 interface Props {
   onRetry(): void;
@@ -9,9 +9,21 @@ interface Props {
   children: ReactNode;
 }
 
+/**
+ * Drawn with the shell's own elements only: a failed chunk usually means no network, and a panel that
+ * needs a download of its own (a lazily shared component, a picture) would blank the app instead.
+ * Back online it retries by itself.
+ */
 const RemoteFailure = ({ onRetry }: { onRetry(): void }) => {
   const { t } = useTranslation('common');
-  return <ErrorPanel description={t('remoteError.description')} onRetry={onRetry} />;
+  return (
+    <InlineRetry
+      title={t('remoteError.title')}
+      description={t('remoteError.description')}
+      retryLabel={t('retry')}
+      onRetry={onRetry}
+    />
+  );
 };
 
 /** Keeps a failing remote inside its own area; the tab bar and other areas keep working. */

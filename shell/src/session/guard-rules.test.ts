@@ -1,4 +1,4 @@
-import { afterUserInfoFailure, decideNavigation, isPublicPath } from './guard-rules';
+import { afterUserInfoFailure, decideNavigation, endsSession, isPublicPath } from './guard-rules';
 
 const visit = (
   pathname: string,
@@ -115,5 +115,14 @@ describe('route guard rules', () => {
 
   it('invalidates the token and goes to / when logout also fails', () => {
     expect(afterUserInfoFailure(false)).toBe('/');
+  });
+
+  it('ends the session only on an authentication failure (401), never on a timeout or network error', () => {
+    expect(endsSession({ status: 401, data: { code: 401 } })).toBe(true);
+    expect(endsSession({ status: 200, data: { code: 401 } })).toBe(true);
+    expect(endsSession({ status: 'TIMEOUT_ERROR' })).toBe(false);
+    expect(endsSession({ status: 'FETCH_ERROR' })).toBe(false);
+    expect(endsSession({ status: 500, data: { code: 0 } })).toBe(false);
+    expect(endsSession(null)).toBe(false);
   });
 });

@@ -42,3 +42,10 @@ export const decideNavigation = ({
  * logout failed too and the token could only be dropped on this device.
  */
 export const afterUserInfoFailure = (logoutSucceeded: boolean): '/login' | '/' => (logoutSucceeded ? '/login' : '/');
+
+/**
+ * Whether a failed user-info call ends the session: only an authentication failure (401, by HTTP
+ * status or envelope code). A timeout, a network error or a server error keeps the token (issue 26).
+ */
+export const endsSession = (error: { status?: unknown; data?: { code?: unknown } } | null | undefined): boolean =>
+  error?.status === 401 || error?.data?.code === 401;

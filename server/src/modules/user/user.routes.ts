@@ -114,9 +114,20 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
 
   r.post(
     '/api/user/logout',
-    { ...auth, schema: { ...auth.schema, tags, summary: 'Log out (revokes this token)', querystring: logoutQuery } },
+    // Idempotent: a token that is already expired, revoked or unknown (or none) is logged out too, so the
+    // shell's "user info failed, log out, then /login" branch holds for a stale token (spec section 2).
+    {
+      schema: {
+        headers: tokenHeaders,
+        tags,
+        summary: 'Log out (revokes this token; any token logs out)',
+        querystring: logoutQuery,
+      },
+    },
     async (request) => {
-      await service.logout(request.token ?? '');
+      const header = request.headers.token;
+      const token = Array.isArray(header) ? header[0] : header;
+      if (token) await service.logout(token);
       return ok(request, null, 'ok.logout');
     },
   );

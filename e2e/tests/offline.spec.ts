@@ -1,0 +1,415 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  DEMO,
+  expect,
+  login,
+  passHumanVerification,
+  shopperApi,
+  tabBar,
+  test as base,
+  type Page,
+  type ShopperApi,
+} from '../fixtures';
+
+/**
+ * The shopper's app on a real mobile network (issue 26): installable, usable offline with the service
+ * worker, updates and rollbacks with the worker in place, and a slow network that never ends a session.
+ *
+ * This spec runs its own server (its own deployment store and a copy of the shell's build, so it can
+ * deploy a new shell and roll the catalogue back) behind a small proxy in this process: the proxy is
+ * the network. "Offline" is the proxy refusing every connection (the service worker's own requests fail
+ * too, which Playwright's offline emulation does not do) plus `context.setOffline` (the page's
+ * `navigator.onLine`); "slow" is the proxy holding API answers.
+ */
+const run = promisify(execFile);
+const appServer = () => import('../../tools/app-server.mjs');
+const CATALOGUE_NEXT = '9.9.1';
+
+/** The network between the browser and the server. */
+class Network {
+  private down = false;
+  private readonly delays: Array<{ pattern: RegExp; ms: number }> = [];
+  private readonly sockets = new Set<Socket>();
+  private readonly server: http.Server;
+
+  constructor(private readonly target: URL) {
+    this.server = http.createServer((request, response) => void this.forward(request, response));
+    this.server.on('connection', (socket) => {
+      if (this.down) {
+        socket.destroy();
+        return;
+      }
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Every connection refused and every open one dropped, until `restore`. */
+  cut(): void {
+    this.down = true;
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+  }
+
+  restore(): void {
+    this.down = false;
+  }
+
+  /** Answers to paths matching `pattern` are held `ms` before they are asked of the server. */
+  hold(pattern: RegExp, ms: number): void {
+    this.delays.push({ pattern, ms });
+  }
+
+  release(): void {
+    this.delays.length = 0;
+  }
+
+  private async forward(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const delay = this.delays.find(({ pattern }) => pattern.test(request.url ?? ''));
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
+    if (this.down || request.socket.destroyed) {
+      request.socket.destroy();
+      return;
+    }
+    const upstream = http.request(
+      {
+        host: this.target.hostname,
+        port: this.target.port,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => request.socket.destroy());
+    request.pipe(upstream);
+  }
+}
+
+interface OfflineEnv {
+  url: string;
+  network: Network;
+  shellDir: string;
+  release(...args: string[]): Promise<string>;
+}
+
+const test = base.extend<object, { offlineEnv: OfflineEnv }>({
+  offlineEnv: [
+    // Playwright reads the fixtures a function needs from its destructuring pattern; this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const app = await appServer();
+      const shellDir = mkdtempSync(path.join(tmpdir(), 'marketplace-shell-'));
+      cpSync(path.join(app.root, 'shell/dist'), shellDir, { recursive: true });
+      const deployDir = app.tempDeployDir();
+      await app.deployAll(deployDir);
+      const server = await app.startServer({
+        deployDir,
+        env: { AUTH_RATE_LIMIT_MAX: '1000', SHELL_DIR: shellDir },
+      });
+      const network = new Network(new URL(server.url));
+      const url = await network.listen();
+      const release = async (...args: string[]) => {
+        const { stdout } = await run('npm', ['run', 'release', '--silent', '--', ...args], {
+          cwd: app.root,
+          env: { ...process.env, DEPLOY_DIR: deployDir },
+        });
+        return stdout;
+      };
+      try {
+        await use({ url, network, shellDir, release });
+      } finally {
+        await network.close();
+        await server.stop();
+        rmSync(deployDir, { recursive: true, force: true });
+        rmSync(shellDir, { recursive: true, force: true });
+        rmSync(path.join(app.root, 'mfe-catalogue/dist', CATALOGUE_NEXT), { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ offlineEnv }, use) => use(offlineEnv.url),
+});
+
+const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline' });
+
+/** The service worker controls the page and has been told about the files the page loaded. */
+const workerReady = async (page: Page, minimumRemoteFiles = 1) => {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('mp-remotes');
+          return (await cache.keys()).length;
+        }),
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(minimumRemoteFiles);
+};
+
+const cachedRemoteUrls = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => (await (await caches.open('mp-remotes')).keys()).map((request) => request.url));
+
+const goOffline = async (page: Page, network: Network) => {
+  network.cut();
+  await page.context().setOffline(true);
+};
+
+const goOnline = async (page: Page, network: Network) => {
+  network.restore();
+  await page.context().setOffline(false);
+};
+
+const signIn = async (page: Page) => {
+  await page.goto('/');
+  await passHumanVerification(page);
+  await login(page, DEMO.account, DEMO.password);
+};
+
+/** An unpaid order of the demo shopper and the product in the bag, made through the API. */
+const seedOrderAndBag = async (api: ShopperApi) => {
+  const address = await api.post<{ id: number }>('/api/user/address_add', {
+    addressee: 'Offline Shopper',
+    mobilePhone: '+1 555 0101',
+    area: 'Springfield',
+    detailedAddress: '2 Main St',
+    tag: 'home',
+  });
+  const hot = await api.get<{ list: { id: number; title: string; unitPrice: number }[] }>(
+    '/api/catalogue/hot_products?page=1&pageSize=20',
+  );
+  const [forOrder, forBag] = hot.list;
+  if (!forOrder || !forBag) throw new Error('no hot products');
+  const specOf = async (id: number) => {
+    const detail = await api.get<{ specs: { name: string; options: string[] }[] }>(`/api/catalogue/product?id=${id}`);
+    return Object.fromEntries(detail.specs.map((s) => [s.name, s.options[0] ?? '']));
+  };
+  const created = await api.post<{ orders: { id: number; orderNo: string; total: number }[] }>('/api/order/create', {
+    buyNow: { productId: forOrder.id, quantity: 1, spec: await specOf(forOrder.id) },
+    addressId: address.id,
+  });
+  await api.post('/api/bag/add', { productId: forBag.id, spec: await specOf(forBag.id), quantity: 1 });
+  const order = created.orders[0];
+  if (!order) throw new Error('no order created');
+  return { order, bagProduct: forBag, hot: hot.list };
+};
+
+test.describe('the shopper on a mobile network', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('is installable: Chromium finds no installability error, the manifest names the app and its shortcuts', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    await passHumanVerification(page);
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+      display: string;
+      start_url: string;
+      shortcuts: { name: string; url: string }[];
+      icons: { sizes: string; purpose: string }[];
+    };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+      ['Bag', '/bag'],
+      ['My purchases', '/myPurchases'],
+    ]);
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+    const german = (await (await page.request.get('/manifests/de.webmanifest')).json()) as {
+      shortcuts: { name: string }[];
+    };
+    expect(german.shortcuts[1]?.name).toBe('Meine Einkäufe');
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveCount(1);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    const cdp = await page.context().newCDPSession(page);
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 20_000 })
+      .toEqual([]);
+    const { errors } = await cdp.send('Page.getAppManifest');
+    expect(errors).toEqual([]);
+  });
+
+  test('offline: last seen Home, bag and orders with the banner; an unseen product retries inline; paying needs a connection; back online it recovers', async ({
+    page,
+    offlineEnv,
+  }) => {
+    test.setTimeout(180_000);
+    const { network } = offlineEnv;
+    await signIn(page);
+    const api = await shopperApi(page);
+    const { order, bagProduct, hot } = await seedOrderAndBag(api);
+    const balanceBefore = (await api.get<{ balance: number }>('/api/user/getUserInfo')).balance;
+
+    await test.step('one visit online: Home, the bag, the orders to pay', async () => {
+      await page.goto('/home');
+      await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+      await page.goto('/bag');
+      await expect(page.getByText(bagProduct.title).first()).toBeVisible({ timeout: 30_000 });
+      await page.goto('/myPurchases/0');
+      await expect(page.getByText(order.orderNo).first()).toBeVisible({ timeout: 30_000 });
+      await workerReady(page, 3);
+    });
+
+    await goOffline(page, network);
+
+    await test.step('offline, reloading /home shows the app, the banner and the products as last seen', async () => {
+      await page.goto('/home');
+      await expect(offlineBanner(page)).toBeVisible({ timeout: 30_000 });
+      await expect(tabBar(page)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(hot[0]?.title ?? '').first()).toBeVisible();
+    });
+
+    await test.step('offline, /bag and /myPurchases show the shopper’s data as last seen', async () => {
+      await page.goto('/bag');
+      await expect(offlineBanner(page)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(bagProduct.title).first()).toBeVisible({ timeout: 30_000 });
+      await page.goto('/myPurchases/0');
+      await expect(page.getByText(order.orderNo).first()).toBeVisible({ timeout: 30_000 });
+    });
+
+    await test.step('offline, paying says it needs a connection and charges nothing', async () => {
+      await page.getByRole('button', { name: 'Pay', exact: true }).first().click();
+      const popup = page.getByRole('form', { name: 'Pay with balance' });
+      await popup.getByLabel('Payment code').fill(DEMO.paymentCode);
+      await popup.getByRole('button', { name: 'Pay' }).click();
+      await expect(page.getByText('This needs an internet connection').first()).toBeVisible();
+      await expect(page.getByText('Pay Success', { exact: true })).toHaveCount(0);
+    });
+
+    await test.step('offline, a product never seen shows an inline retry, never a blank page', async () => {
+      await page.goto('/home');
+      await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+      // An in-app navigation, as a tap on a product card: the product's screen was never downloaded.
+      await page.evaluate((id) => {
+        history.pushState(null, '', `/detail/${id}`);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, hot[5]?.id ?? hot[1]?.id);
+      const retry = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) });
+      await expect(retry).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('#root')).not.toBeEmpty();
+    });
+
+    await test.step('back online, the app recovers without a reload', async () => {
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+      await goOnline(page, network);
+      await expect(offlineBanner(page)).toHaveCount(0, { timeout: 30_000 });
+      const product = await api.get<{ title: string }>(`/api/catalogue/product?id=${hot[5]?.id ?? hot[1]?.id}`);
+      await expect(page.getByText(product.title).first()).toBeVisible({ timeout: 30_000 });
+      expect(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      const balanceAfter = (await api.get<{ balance: number }>('/api/user/getUserInfo')).balance;
+      expect(balanceAfter).toBe(balanceBefore);
+    });
+  });
+
+  test('a slow network never ends the session; a revoked token ends on /login with "Please login first"', async ({
+    page,
+    offlineEnv,
+  }) => {
+    test.setTimeout(120_000);
+    const { network } = offlineEnv;
+    await signIn(page);
+    network.hold(/^\/api\/user\/getUserInfo/, 15_000);
+    try {
+      await page.goto('/profile');
+      await expect(page.getByText('System request timed out').first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(page).toHaveURL(/\/profile$/);
+      expect((await page.context().cookies()).some((c) => c.name === 'Admin-Token')).toBe(true);
+    } finally {
+      network.release();
+    }
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('demo', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/profile$/);
+
+    // The token is revoked elsewhere (signed out on another device): the next start ends on /login.
+    const api = await shopperApi(page);
+    await api.post('/api/user/logout', {});
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+    await expect(page.getByText('Please login first', { exact: true })).toBeVisible();
+  });
+
+  test('after a catalogue rollback the worker-controlled app loads the rolled-back-to version; a new shell deploy is offered', async ({
+    page,
+    offlineEnv,
+  }) => {
+    test.setTimeout(300_000);
+    const app = await appServer();
+    await run('flock', ['/tmp/build.lock', process.execPath, 'tools/build-all.mjs', 'mfe-catalogue'], {
+      cwd: app.root,
+      env: { ...process.env, VERSION: CATALOGUE_NEXT },
+    });
+    await offlineEnv.release('deploy', 'catalogue', '--version', CATALOGUE_NEXT);
+    await offlineEnv.release('promote', 'catalogue', CATALOGUE_NEXT);
+
+    await page.goto('/home');
+    await passHumanVerification(page);
+    await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+    await workerReady(page, 3);
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect
+      .poll(async () => (await cachedRemoteUrls(page)).some((url) => url.includes(`/mfe-catalogue/${CATALOGUE_NEXT}/`)))
+      .toBe(true);
+
+    await offlineEnv.release('rollback', 'catalogue');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+    expect(requested.filter((url) => url.includes(`/mfe/mfe-catalogue/${CATALOGUE_NEXT}/`))).toEqual([]);
+    expect(requested.some((url) => url.includes('/mfe/mfe-catalogue/1.0.0/'))).toBe(true);
+    // The worker's cache follows the live manifest: nothing of the rolled-back version stays.
+    await expect
+      .poll(async () => (await cachedRemoteUrls(page)).filter((url) => url.includes(`/${CATALOGUE_NEXT}/`)), {
+        timeout: 20_000,
+      })
+      .toEqual([]);
+
+    // A new shell deploy: the build's files change and so does its service worker.
+    const { generateServiceWorker } = await import('../../shell/service-worker/build.mjs');
+    const index = path.join(offlineEnv.shellDir, 'index.html');
+    writeFileSync(index, `${readFileSync(index, 'utf8')}<!-- shell 1.0.1 -->`);
+    await generateServiceWorker({ distDir: offlineEnv.shellDir, version: '1.0.1' });
+    await page.goto('/home');
+    const prompt = page.getByRole('region', { name: 'A new version is available' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Update' }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+    await expect(prompt).toHaveCount(0);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBe(
+      null,
+    );
+  });
+});
