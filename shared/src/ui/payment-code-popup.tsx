@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Button, Input, Popup } from 'antd-mobile';
 import { paymentCodeField } from '@marketplace/shared/contracts';
-import { toastFail } from '@marketplace/shared';
+import { Money, toastFail } from '@marketplace/shared';
 import './payment-code-popup.css';
 
 export interface PaymentCodePopupProps {
@@ -11,6 +12,8 @@ export interface PaymentCodePopupProps {
   title: string;
   /** What is being paid, e.g. "Amount $12.34". */
   summary: ReactNode;
+  /** The balance it is paid from, integer cents (shown under the amount while known). */
+  balance?: number;
   codeLabel: string;
   placeholder: string;
   payLabel: string;
@@ -21,15 +24,19 @@ export interface PaymentCodePopupProps {
   onClose: () => void;
 }
 
+/** Where a payment code is set or reset (the spec's `/changePayPwd`, account remote). */
+export const PAYMENT_CODE_RESET_PATH = '/changePayPwd';
+
 /**
- * The payment-code entry every payment uses (orders, VIP): the amount, a digits-only password field
- * and Pay. A code that is not 6+ digits is refused here, before anything is sent; the caller sends
+ * The payment-code entry every payment uses (orders, VIP, withdrawals): the amount, the balance it comes
+ * from, a digits-only password field, Pay and a way out for a forgotten code. A code that is not 6+ digits is refused here, before anything is sent; the caller sends
  * the rest and reads a refusal with `paymentFailureOf`.
  */
 export const PaymentCodePopup = ({
   open,
   title,
   summary,
+  balance,
   codeLabel,
   placeholder,
   payLabel,
@@ -66,10 +73,15 @@ export const PaymentCodePopup = ({
           <header className="payment-code-popup__header">
             <h2 className="payment-code-popup__title">{title}</h2>
             <button type="button" className="payment-code-popup__close" aria-label={t('close')} onClick={close}>
-              ×
+              <span aria-hidden="true">×</span>
             </button>
           </header>
           <p className="payment-code-popup__amount">{summary}</p>
+          {balance !== undefined && (
+            <p className="payment-code-popup__balance">
+              {t('paymentSheet.balance')} <Money cents={balance} />
+            </p>
+          )}
           <label className="payment-code-popup__label" htmlFor={inputId}>
             {codeLabel}
           </label>
@@ -87,6 +99,9 @@ export const PaymentCodePopup = ({
               {attemptsLeftText}
             </p>
           )}
+          <Link className="payment-code-popup__forgot" to={PAYMENT_CODE_RESET_PATH} onClick={close}>
+            {t('paymentSheet.forgot')}
+          </Link>
           <Button block type="submit" color="primary" size="large" loading={busy}>
             {payLabel}
           </Button>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { BalancePoint, LedgerEntry, Page } from '@marketplace/shared/contracts';
 import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
@@ -21,8 +21,8 @@ const entries: LedgerEntry[] = [
     kind: 'payment',
     amount: -4_500,
     balanceAfter: 55_500,
-    reference: 'M1',
-    note: '',
+    reference: 'order:7',
+    note: 'M2026030300007',
     createdAt: '2026-03-03T10:00:00.000Z',
   },
   {
@@ -30,8 +30,8 @@ const entries: LedgerEntry[] = [
     kind: 'topup',
     amount: 10_000,
     balanceAfter: 60_000,
-    reference: null,
-    note: '',
+    reference: 'recharge:2',
+    note: 'R2026030200002',
     createdAt: '2026-03-02T10:00:00.000Z',
   },
 ];
@@ -73,10 +73,13 @@ describe('/capitalRecord', () => {
     const payment = await screen.findByRole('article', { name: 'Payment' });
     expect(payment).toHaveTextContent('−$45.00');
     expect(payment).toHaveTextContent('Balance after $555.00');
-    expect(payment).toHaveTextContent('Reference: M1');
+    // The reference reads as the order it names and opens it; no "Reference: order:7".
+    expect(payment).not.toHaveTextContent('order:7');
+    expect(within(payment).getByRole('link', { name: 'Order M2026030300007' })).toHaveAttribute('href', '/orderInfo/7');
     expect(screen.getByText('$45.00').parentElement).toHaveClass('wallet-amount--out');
     const topUp = screen.getByRole('article', { name: 'Top-up' });
     expect(topUp).toHaveTextContent('+$100.00');
+    expect(within(topUp).getByRole('link', { name: 'Top-up R2026030200002' })).toHaveAttribute('href', '/topUpRecord');
     expect(screen.getByText('$100.00').parentElement).toHaveClass('wallet-amount--in');
   });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   EmptyState,
   Money,
@@ -12,6 +12,7 @@ import {
 } from '@marketplace/shared';
 import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '@marketplace/shared/contracts';
 import { useGetBalanceHistoryQuery, walletApi } from '../../wallet/api';
+import { referenceLink } from '../reference-link';
 import '../../wallet/wallet.css';
 
 // Only this screen needs the chart library: it loads with the chart, not with the wallet.
@@ -22,6 +23,20 @@ type KindFilter = LedgerKind | 'all';
 const KIND_FILTERS: readonly KindFilter[] = ['all', ...LEDGER_KINDS];
 const isKindFilter = (value: string | null): value is KindFilter =>
   (KIND_FILTERS as readonly string[]).includes(value ?? '');
+
+/** What an entry belongs to: a link to the order or record it names, else its note ("Opening balance"). */
+function EntryReference({ entry }: { entry: LedgerEntry }) {
+  const { t } = useTranslation('wallet');
+  const link = referenceLink(entry.reference);
+  if (!link) return entry.note ? <p>{entry.note}</p> : null;
+  return (
+    <p>
+      <Link className="wallet-record__link" to={link.to}>
+        {t(link.labelKey, { no: entry.note || entry.reference })}
+      </Link>
+    </p>
+  );
+}
 
 /** `/capitalRecord` (`bill`): every ledger entry, signed, with the balance after it; a balance chart on top. */
 export default function CapitalRecordScreen() {
@@ -71,8 +86,7 @@ export default function CapitalRecordScreen() {
               <p>
                 {t('fund.balanceAfter')} <Money cents={entry.balanceAfter} />
               </p>
-              {entry.reference && <p>{t('fund.reference', { reference: entry.reference })}</p>}
-              {entry.note && <p>{entry.note}</p>}
+              <EntryReference entry={entry} />
               <p>
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
               </p>

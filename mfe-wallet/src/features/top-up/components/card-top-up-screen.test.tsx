@@ -20,12 +20,15 @@ const user: UserInfo = {
 
 /** A server whose card top-up answers `recharge` (the default: credited, balance $75.00). */
 const serve = (
-  recharge = () => jsonResponse(envelope({ record: { id: 3 }, balance: 7_500 }, 1, 'Top-up successful')),
+  recharge: (request: Request) => Response | Promise<Response> = () =>
+    jsonResponse(envelope({ record: { id: 3 }, balance: 7_500 }, 1, 'Top-up successful')),
+  cardSandbox = true,
 ) =>
   fakeFetch(async (request) => {
     const path = new URL(request.url).pathname;
     if (path === '/api/user/getUserInfo') return jsonResponse(envelope(user));
-    if (path === '/api/user/recharge' && request.method === 'POST') return recharge();
+    if (path === '/api/user/getBlockchain') return jsonResponse(envelope({ channels: [], cardSandbox }));
+    if (path === '/api/user/recharge' && request.method === 'POST') return recharge(request);
     throw new Error(`unexpected ${request.method} ${path}`);
   });
 
@@ -35,7 +38,7 @@ const setup = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLeve
 const fill = async (person: ReturnType<typeof setup>, card: string) => {
   await person.type(screen.getByLabelText('Amount ($)'), '25');
   await person.type(screen.getByLabelText('Card number'), card);
-  await person.type(screen.getByLabelText('Expiry date (MM/YY)'), '12/34');
+  await person.type(screen.getByLabelText('Expiry date (MM/YY)'), '1234');
   await person.type(screen.getByLabelText('Security code (CVC)'), '123');
 };
 
@@ -60,10 +63,25 @@ describe('/cardTopUp', () => {
     expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
   });
 
-  it('lists the sandbox test cards', async () => {
+  it('types the expiry on a numeric keypad and inserts the slash: "1229" → "12/29"', async () => {
     serve();
     await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
-    const note = screen.getByRole('region', { name: 'Sandbox test cards' });
+    const expiry = screen.getByLabelText('Expiry date (MM/YY)');
+    expect(expiry).toHaveAttribute('inputmode', 'numeric');
+    await setup().type(expiry, '1229');
+    expect(expiry).toHaveValue('12/29');
+  });
+
+  it('lists the sandbox test cards only while the sandbox acquirer is on', async () => {
+    serve(undefined, false);
+    const { unmount } = await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
+    await screen.findByText('$50.00');
+    expect(screen.queryByRole('region', { name: 'Sandbox test cards' })).not.toBeInTheDocument();
+    unmount();
+    jest.restoreAllMocks();
+    serve();
+    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
+    const note = await screen.findByRole('region', { name: 'Sandbox test cards' });
     expect(note).toHaveTextContent('4242 4242 4242 4242: succeeds');
     expect(note).toHaveTextContent('4000 0000 0000 0002: declined');
   });
@@ -104,5 +122,39 @@ describe('/cardTopUp', () => {
       await screen.findByText('Your card was declined. Nothing was charged; please use another card'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('sends a declined card and the next card as two attempts (fresh request id), a lost answer as one', async () => {
+    const outcomes: (() => Response)[] = [
+      () => jsonResponse(envelope(null, 0, 'Your card was declined. Nothing was charged; please use another card')),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => jsonResponse(envelope({ record: { id: 4 }, balance: 7_500 }, 1, 'Top-up successful')),
+    ];
+    const { requests } = serve(() => outcomes.shift()!());
+    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
+    const person = setup();
+    await screen.findByText('$50.00');
+    await fill(person, '4000000000000002');
+    await person.click(screen.getByRole('button', { name: 'Top up now' }));
+    await screen.findByText('Your card was declined. Nothing was charged; please use another card');
+    const cardField = screen.getByLabelText('Card number');
+    await person.clear(cardField);
+    await person.type(cardField, '4242424242424242');
+    await person.click(screen.getByRole('button', { name: 'Top up now' }));
+    await screen.findByText(/connection|network|internet/i);
+    // The spec's repeat guard refuses the same body within a second; a shopper retries after it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await person.click(screen.getByRole('button', { name: 'Top up now' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Credited. New balance: $75.00');
+    const ids = await Promise.all(
+      requests
+        .filter((r) => r.method === 'POST')
+        .map(async (r) => ((await r.json()) as { requestId: string }).requestId),
+    );
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).not.toBe(ids[0]);
+    expect(ids[2]).toBe(ids[1]);
   });
 });

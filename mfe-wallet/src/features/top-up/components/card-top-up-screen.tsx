@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from 'antd-mobile';
 import { Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
-import { cardDigits, luhnValid, newRequestId, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
-import { useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
+import { cardDigits, luhnValid, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
+import { useGetBlockchainInfoQuery, useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
+import { afterFailure, attemptFor, expiryOf, formatExpiry, freshAttempt } from '../card-attempt';
 import '../../wallet/wallet.css';
 
 /** Groups of four as people read card numbers. */
@@ -13,23 +14,19 @@ const grouped = (value: string) =>
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
-const expiryOf = (value: string): { month: number; year: number } | null => {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { month, year } : null;
-};
-
-/** `/cardTopUp`: charged through the payment provider and credited at once; a decline changes nothing. */
+/**
+ * `/cardTopUp`: charged through the payment provider and credited at once; a decline changes nothing and
+ * the next card is a new attempt. The test cards show only while the sandbox acquirer is on.
+ */
 export default function CardTopUpScreen() {
   const { t } = useTranslation('wallet');
   const { data: user } = useGetUserInfoQuery();
+  const { data: channels } = useGetBlockchainInfoQuery();
   const [amount, setAmount] = useState('');
   const [card, setCard] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [requestId, setRequestId] = useState(newRequestId);
+  const [attempt, setAttempt] = useState(freshAttempt);
   const [newBalance, setNewBalance] = useState<number | null>(null);
   const [submitRecharge, { isLoading }] = useSubmitRechargeMutation();
 
@@ -41,17 +38,21 @@ export default function CardTopUpScreen() {
     if (!luhnValid(cardDigits(card))) return toastFail({ key: 'errors:err.wallet.cardNumber' });
     if (!date) return toastFail({ key: 'errors:err.wallet.expiry' });
     if (!/^\d{3,4}$/.test(cvc)) return toastFail({ key: 'errors:err.wallet.cvc' });
-    const result = await submitRecharge({
-      method: 'card',
+    const details = {
       amount: cents,
       cardNumber: cardDigits(card),
       expiryMonth: date.month,
       expiryYear: date.year,
       cvc,
-      requestId,
-    });
-    if (!('data' in result) || !result.data) return;
-    setRequestId(newRequestId());
+    };
+    const current = attemptFor(attempt, JSON.stringify(details));
+    setAttempt(current);
+    const result = await submitRecharge({ method: 'card', ...details, requestId: current.requestId });
+    if (!('data' in result) || !result.data) {
+      setAttempt(afterFailure(current, 'error' in result && !!result.error && 'data' in result.error));
+      return;
+    }
+    setAttempt(freshAttempt());
     setNewBalance(result.data.data.balance);
     setCard('');
     setCvc('');
@@ -97,7 +98,15 @@ export default function CardTopUpScreen() {
         </div>
         <div className="wallet-field">
           <label htmlFor="card-expiry">{t('card.expiry')}</label>
-          <Input id="card-expiry" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={setExpiry} />
+          <Input
+            id="card-expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={5}
+            value={expiry}
+            onChange={(value) => setExpiry(formatExpiry(value))}
+          />
         </div>
         <div className="wallet-field">
           <label htmlFor="card-cvc">{t('card.cvc')}</label>
@@ -114,17 +123,19 @@ export default function CardTopUpScreen() {
         <Button block type="submit" color="primary" size="large" loading={isLoading}>
           {t('card.submit')}
         </Button>
-        <section aria-label={t('card.sandboxTitle')}>
-          <h2 className="wallet-hint">{t('card.sandboxTitle')}</h2>
-          <ul className="wallet-hint">
-            {SANDBOX_CARDS.map((c) => (
-              // i18n-keys: card.outcome.success, card.outcome.declined, card.outcome.insufficientFunds, card.outcome.expired
-              <li key={c.number}>
-                {grouped(c.number)}: {t(`card.outcome.${c.outcome}`)}
-              </li>
-            ))}
-          </ul>
-        </section>
+        {channels?.cardSandbox && (
+          <section aria-label={t('card.sandboxTitle')}>
+            <h2 className="wallet-hint">{t('card.sandboxTitle')}</h2>
+            <ul className="wallet-hint">
+              {SANDBOX_CARDS.map((c) => (
+                // i18n-keys: card.outcome.success, card.outcome.declined, card.outcome.insufficientFunds, card.outcome.expired
+                <li key={c.number}>
+                  {grouped(c.number)}: {t(`card.outcome.${c.outcome}`)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </form>
     </div>
   );

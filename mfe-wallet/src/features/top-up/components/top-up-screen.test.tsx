@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { UserInfo } from '@marketplace/shared/contracts';
+import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import { WALLET_VERSION } from '../build-version';
 import TopUpScreen from './top-up-screen';
@@ -17,30 +18,28 @@ const demo: UserInfo = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+const serve = (cardSandbox: boolean) =>
+  fakeFetch(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/api/user/getUserInfo') return jsonResponse(envelope(demo));
+    if (path === '/api/user/getBlockchain') return jsonResponse(envelope({ channels: [], cardSandbox }));
+    throw new Error(`unexpected ${request.method} ${path}`);
+  });
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('Recharge entry', () => {
-  it('shows the balance from the user info', async () => {
-    const fetchMock = jest.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+  it('shows the balance from the user info, with a named loading placeholder before it', async () => {
+    const { requests } = serve(false);
     await renderScreen(<TopUpScreen />, { path: '/topUp' });
-
+    expect(screen.getByRole('status', { name: 'Loading balance' })).toBeInTheDocument();
     expect(await screen.findByText('$1,000.00')).toBeInTheDocument();
-    expect(new Request(fetchMock.mock.calls[0]![0], fetchMock.mock.calls[0]![1]).url).toMatch(
-      /\/api\/user\/getUserInfo$/,
-    );
+    expect(requests.map((r) => new URL(r.url).pathname)).toContain('/api/user/getUserInfo');
   });
 
-  it('lists the four top-up methods, each leading to its form', async () => {
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
-    await renderScreen(<TopUpScreen />, { path: '/topUp' });
+  it('lists the four top-up methods with SVG icons (no emoji), each leading to its form', async () => {
+    serve(false);
+    const { container } = await renderScreen(<TopUpScreen />, { path: '/topUp' });
 
     expect(screen.getByRole('link', { name: 'Bank transfer' })).toHaveAttribute('href', '/walletTopUp?method=bank');
     expect(screen.getByRole('link', { name: 'On-chain deposit' })).toHaveAttribute(
@@ -52,20 +51,23 @@ describe('Recharge entry', () => {
       'href',
       '/walletTopUp?method=manual',
     );
+    expect(container.querySelectorAll('svg[aria-hidden="true"]').length).toBeGreaterThanOrEqual(4);
+    expect(container.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(screen.getByRole('link', { name: 'Top-up records' })).toHaveAttribute('href', '/topUpRecord');
     expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withDraw');
     expect(screen.getByRole('link', { name: 'Fund records' })).toHaveAttribute('href', '/capitalRecord');
     expect(screen.getByRole('link', { name: 'Payment methods' })).toHaveAttribute('href', '/payment');
   });
 
-  it('shows the build version in its footer, so two deployed versions look different', async () => {
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ code: 1, msg: '', data: demo }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+  it('shows the build version only with the sandbox acquirer (demo and test setups), never to paying shoppers', async () => {
+    serve(false);
+    const { unmount } = await renderScreen(<TopUpScreen />, { path: '/topUp' });
+    await screen.findByText('$1,000.00');
+    expect(screen.queryByText(/Wallet version/)).not.toBeInTheDocument();
+    unmount();
+    jest.restoreAllMocks();
+    serve(true);
     await renderScreen(<TopUpScreen />, { path: '/topUp' });
-
-    expect(screen.getByText(`Wallet version ${WALLET_VERSION}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Wallet version ${WALLET_VERSION}`)).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { List, Skeleton } from 'antd-mobile';
 import { Money, PageHeader } from '@marketplace/shared';
 import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
-import { useGetUserInfoQuery } from '../../wallet/api';
+import { useGetBlockchainInfoQuery, useGetUserInfoQuery } from '../../wallet/api';
 import { WALLET_VERSION } from '../build-version';
 import { TOP_UP_METHOD_ICONS, TOP_UP_METHOD_ROUTES } from '../top-up-methods';
 import './top-up-screen.css';
@@ -12,6 +12,7 @@ import './top-up-screen.css';
 export default function TopUpScreen() {
   const { t } = useTranslation('wallet');
   const { data: user } = useGetUserInfoQuery();
+  const { data: channels } = useGetBlockchainInfoQuery();
   return (
     <div className="wallet-top-up">
       <PageHeader title={t('title.topUp')} />
@@ -24,24 +25,29 @@ export default function TopUpScreen() {
             <Money cents={user.balance} />
           </p>
         ) : (
-          <Skeleton.Title animated />
+          <div role="status" aria-label={t('topUp.loadingBalance')}>
+            <Skeleton.Title animated />
+          </div>
         )}
       </section>
       <List header={t('topUp.chooseMethod')}>
-        {RECHARGE_METHODS.map((method) => (
-          // i18n-keys: topUp.methods.bank.text, topUp.methods.onChain.text, topUp.methods.card.text, topUp.methods.manual.text
-          // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.card.title, topUp.methods.manual.title
-          <List.Item
-            key={method}
-            prefix={<span aria-hidden="true">{TOP_UP_METHOD_ICONS[method]}</span>}
-            description={t(`topUp.methods.${method}.text`)}
-            arrow
-          >
-            <Link className="wallet-top-up__link" to={TOP_UP_METHOD_ROUTES[method]}>
-              {t(`topUp.methods.${method}.title`)}
-            </Link>
-          </List.Item>
-        ))}
+        {RECHARGE_METHODS.map((method) => {
+          const Icon = TOP_UP_METHOD_ICONS[method];
+          return (
+            // i18n-keys: topUp.methods.bank.text, topUp.methods.onChain.text, topUp.methods.card.text, topUp.methods.manual.text
+            // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.card.title, topUp.methods.manual.title
+            <List.Item
+              key={method}
+              prefix={<Icon aria-hidden="true" className="wallet-top-up__icon" />}
+              description={t(`topUp.methods.${method}.text`)}
+              arrow
+            >
+              <Link className="wallet-top-up__link" to={TOP_UP_METHOD_ROUTES[method]}>
+                {t(`topUp.methods.${method}.title`)}
+              </Link>
+            </List.Item>
+          );
+        })}
       </List>
       <List>
         {(
@@ -59,7 +65,10 @@ export default function TopUpScreen() {
           </List.Item>
         ))}
       </List>
-      <footer className="wallet-top-up__footer">{t('topUp.version', { version: WALLET_VERSION })}</footer>
+      {/* A build detail for testers: shown with the sandbox acquirer (demo and test setups), never to paying shoppers. */}
+      {channels?.cardSandbox && (
+        <footer className="wallet-top-up__footer">{t('topUp.version', { version: WALLET_VERSION })}</footer>
+      )}
     </div>
   );
 }

@@ -153,4 +153,39 @@ describe('/withDraw', () => {
     expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/changePayPwd');
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
+
+  it('says inline that an amount exceeds the balance, before any submit', async () => {
+    serve();
+    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
+    await screen.findByText('$50.00');
+    const field = screen.getByLabelText('Withdrawal amount ($)');
+    await setup().type(field, '50.01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This exceeds your balance');
+    await setup().clear(field);
+    await setup().type(field, '50');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('"Withdraw all" fills the whole balance and shows the charge taken out of it', async () => {
+    const { requests } = serve();
+    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
+    const person = setup();
+    await screen.findByText('$50.00');
+    await person.click(screen.getByRole('button', { name: 'Withdraw all' }));
+    expect(screen.getByLabelText('Withdrawal amount ($)')).toHaveValue('50.00');
+    const summary = screen.getByLabelText('Service charge and arrival');
+    expect(summary).toHaveTextContent('Service charge$0.50');
+    expect(summary).toHaveTextContent('Actual arrival$49.50');
+    await person.type(screen.getByLabelText('Bank card number'), '4111111111111111');
+    await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
+    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    // The payment-code sheet shows the balance it comes from and a way out for a forgotten code.
+    expect(sheet).toHaveTextContent('Balance $50.00');
+    expect(within(sheet).getByRole('link', { name: 'Forgot payment code?' })).toHaveAttribute('href', '/changePayPwd');
+    await person.type(within(sheet).getByLabelText('Payment code'), '123456');
+    await person.click(within(sheet).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Withdrawal Success')).toBeInTheDocument();
+    expect(await requests.find((r) => r.method === 'POST')!.json()).toMatchObject({ drawAmount: 5_000 });
+  });
 });

@@ -1,21 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, Input, Popup, Radio, Space } from 'antd-mobile';
+import { Button, Dialog, Input, Radio, Space } from 'antd-mobile';
 import { formatPercent, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { PaymentCodePopup } from '@marketplace/shared/payment';
 import {
   cardDigits,
   DRAW_TYPES,
   luhnValid,
   newRequestId,
   parseMoney,
-  paymentCodeField,
   paymentFailureOf,
   serviceChargeFor,
   type DrawType,
 } from '@marketplace/shared/contracts';
 import { useGetUserInfoQuery, useGetWithdrawInfoQuery, useSubmitWithdrawalMutation } from '../../wallet/api';
 import '../../wallet/wallet.css';
+import { amountText } from '../amount-text';
 
 /** Where a payment code is set (account remote). */
 const PAYMENT_CODE_PATH = '/changePayPwd';
@@ -36,7 +37,6 @@ export default function WithdrawScreen() {
   const [network, setNetwork] = useState<number | null>(null);
   const [address, setAddress] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [code, setCode] = useState('');
   const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const [submitWithdrawal, { isLoading }] = useSubmitWithdrawalMutation();
@@ -45,6 +45,7 @@ export default function WithdrawScreen() {
   const balance = info?.balance ?? user?.balance ?? 0;
   const charge = cents && info ? serviceChargeFor(cents, info.serviceChargeBp) : 0;
   const arrival = cents ? Math.max(cents - charge, 0) : 0;
+  const overBalance = cents !== null && cents > balance && (info !== undefined || user !== undefined);
 
   /** Spec section 5: paying (here, withdrawing) needs the payment code; with none set, go to settings. */
   const askToSetCode = () => {
@@ -59,7 +60,6 @@ export default function WithdrawScreen() {
 
   const closeConfirm = () => {
     setConfirming(false);
-    setCode('');
     setAttemptsLeft(null);
   };
 
@@ -78,10 +78,8 @@ export default function WithdrawScreen() {
     setConfirming(true);
   };
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async (code: string) => {
     if (!cents || isLoading) return;
-    if (!paymentCodeField.safeParse(code).success) return toastFail({ key: 'errors:err.paymentCodeFormat' });
     const result = await submitWithdrawal({
       drawType,
       drawAmount: cents,
@@ -91,7 +89,6 @@ export default function WithdrawScreen() {
         ? { bankCardNo: cardDigits(bankCardNo), bankName: bankName.trim() }
         : { network: network ?? undefined, address: address.trim() }),
     });
-    setCode('');
     if ('data' in result && result.data) {
       setRequestId(newRequestId());
       closeConfirm();
@@ -132,7 +129,19 @@ export default function WithdrawScreen() {
           </fieldset>
         </Radio.Group>
         <div className="wallet-field">
-          <label htmlFor="draw-amount">{t('withdraw.amount')}</label>
+          <div className="wallet-field__row">
+            <label htmlFor="draw-amount">{t('withdraw.amount')}</label>
+            <Button
+              className="wallet-field__action"
+              fill="none"
+              color="primary"
+              size="small"
+              disabled={balance <= 0}
+              onClick={() => setAmount(amountText(balance))}
+            >
+              {t('withdraw.all')}
+            </Button>
+          </div>
           <Input
             id="draw-amount"
             inputMode="decimal"
@@ -141,6 +150,11 @@ export default function WithdrawScreen() {
             onChange={setAmount}
             clearable
           />
+          {overBalance && (
+            <p className="wallet-field__error" role="alert">
+              {t('withdraw.overBalance')}
+            </p>
+          )}
         </div>
         {drawType === 'bank' ? (
           <>
@@ -189,40 +203,24 @@ export default function WithdrawScreen() {
           {t('withdraw.submit')}
         </Button>
       </form>
-      <Popup visible={confirming} onMaskClick={closeConfirm} onClose={closeConfirm} destroyOnClose>
-        {/* antd-mobile's Popup gives its sheet no role: the sheet is a modal dialog named by its title. */}
-        <div role="dialog" aria-modal="true" aria-label={t('withdraw.confirmTitle')}>
-          <form className="wallet-form" aria-label={t('withdraw.confirmTitle')} onSubmit={(e) => void confirm(e)}>
-            <h2>{t('withdraw.confirmTitle')}</h2>
-            <p>
-              {t('withdraw.amount')} <Money cents={cents ?? 0} /> · {t('withdraw.charge')} <Money cents={charge} /> ·{' '}
-              {t('withdraw.arrival')} <Money cents={arrival} />
-            </p>
-            <div className="wallet-field">
-              <label htmlFor="withdraw-code">{t('withdraw.paymentCode')}</label>
-              <Input
-                id="withdraw-code"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                value={code}
-                onChange={(value) => setCode(value.replace(/\D/g, ''))}
-              />
-            </div>
-            {attemptsLeft !== null && (
-              <p className="wallet-hint" role="alert">
-                {t('withdraw.attemptsLeft', { count: attemptsLeft })}
-              </p>
-            )}
-            <Button block type="submit" color="primary" size="large" loading={isLoading}>
-              {t('withdraw.confirm')}
-            </Button>
-            <Button block fill="none" onClick={closeConfirm}>
-              {t('common:cancel')}
-            </Button>
-          </form>
-        </div>
-      </Popup>
+      <PaymentCodePopup
+        open={confirming}
+        title={t('withdraw.confirmTitle')}
+        summary={
+          <>
+            {t('withdraw.amount')} <Money cents={cents ?? 0} /> · {t('withdraw.charge')} <Money cents={charge} /> ·{' '}
+            {t('withdraw.arrival')} <Money cents={arrival} />
+          </>
+        }
+        balance={balance}
+        codeLabel={t('withdraw.paymentCode')}
+        placeholder={t('withdraw.codePlaceholder')}
+        payLabel={t('withdraw.confirm')}
+        attemptsLeftText={attemptsLeft === null ? null : t('withdraw.attemptsLeft', { count: attemptsLeft })}
+        busy={isLoading}
+        onPay={(code) => void confirm(code)}
+        onClose={closeConfirm}
+      />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import type { ComponentType, SVGProps } from 'react';
+import { BankcardOutline, LinkOutline, ReceiptOutline, ReceivePaymentOutline } from 'antd-mobile-icons';
 import type { RechargeMethod } from '@marketplace/shared/contracts';
 
 /**
@@ -12,9 +14,10 @@ export const TOP_UP_METHOD_ROUTES: Record<RechargeMethod, string> = {
   manual: '/walletTopUp?method=manual',
 };
 
-export const TOP_UP_METHOD_ICONS: Record<RechargeMethod, string> = {
-  bank: '🏦',
-  onChain: '⛓️',
-  card: '💳',
-  manual: '🧾',
+/** SVG icons, drawn the same on every platform (emoji were not, and showed boxes without an emoji font). */
+export const TOP_UP_METHOD_ICONS: Record<RechargeMethod, ComponentType<SVGProps<SVGSVGElement>>> = {
+  bank: ReceivePaymentOutline,
+  onChain: LinkOutline,
+  card: BankcardOutline,
+  manual: ReceiptOutline,
 };
