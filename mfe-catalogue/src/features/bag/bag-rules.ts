@@ -18,3 +18,7 @@ export const checkoutUrl = (bag: Bag): string | null => {
 
 export const allSelected = (bag: Bag): boolean =>
   bag.shops.length > 0 && bag.shops.every((shop) => shop.items.every((item) => item.selected));
+
+/** What the bag's count badge says: the number of lines (a product in one spec is one line). */
+export const bagLineCount = (bag: Bag | undefined): number =>
+  bag ? bag.shops.reduce((sum, shop) => sum + shop.items.length, 0) : 0;

@@ -67,7 +67,7 @@ export default function BagScreen() {
     <div className="catalogue-bag">
       <PageHeader title={t('title.bag')} hideBack />
       {isLoading ? (
-        <div className="catalogue-bag__loading" aria-busy="true" aria-label={t('loading')}>
+        <div className="catalogue-bag__loading" role="status" aria-busy="true" aria-label={t('loading')}>
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={4} animated />
         </div>

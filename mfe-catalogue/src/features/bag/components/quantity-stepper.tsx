@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
+import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { clampQuantity } from '../bag-rules';
 import './quantity-stepper.css';
 
@@ -42,7 +43,7 @@ export default function QuantityStepper({
         disabled={off || value <= 1}
         onClick={() => commit(value - 1)}
       >
-        −
+        <MinusOutline aria-hidden="true" />
       </Button>
       <input
         className="catalogue-stepper__input"
@@ -67,7 +68,7 @@ export default function QuantityStepper({
         disabled={off || value >= max}
         onClick={() => commit(value + 1)}
       >
-        +
+        <AddOutline aria-hidden="true" />
       </Button>
     </span>
   );

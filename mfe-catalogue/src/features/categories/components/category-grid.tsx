@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_CATEGORIES } from '@marketplace/shared/contracts/core';
-import { CATEGORY_ICONS, productsOfCategory, useCategoryName } from '../categories';
+import { CategoryIcon, productsOfCategory, useCategoryName } from '../categories';
 import './category-grid.css';
 
 /** The ten spec categories as shortcuts to their product lists. */
@@ -12,7 +12,7 @@ export default function CategoryGrid() {
         <li key={category}>
           <Link className="catalogue-category-grid__cell" to={productsOfCategory(category)}>
             <span className="catalogue-category-grid__icon" aria-hidden="true">
-              {CATEGORY_ICONS[category]}
+              <CategoryIcon category={category} />
             </span>
             <span className="catalogue-category-grid__label">{categoryName(category)}</span>
           </Link>

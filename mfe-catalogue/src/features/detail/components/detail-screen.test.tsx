@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loginSucceeded } from '@marketplace/shared';
-import type { Bag, ProductDetail } from '@marketplace/shared/contracts';
+import type { Bag, ProductComment, ProductDetail } from '@marketplace/shared/contracts';
 import { envelope, fakeFetch, jsonResponse, resetBrowserState } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import DetailScreen from './detail-screen';
@@ -39,24 +39,71 @@ const product: ProductDetail = {
   rating: { count: 2, productScore: 4.5, serviceScore: 5, postageScore: 4 },
 };
 
+/** The sheets and the review list are chunks of their own, loaded on the first tap. */
+const SLOW = { timeout: 5_000 };
+
 const emptyBag: Bag = { shops: [], selectedTotal: 0, selectedCount: 0 };
 
-const serveDetail = () =>
+const bagOfTwo: Bag = {
+  shops: [
+    {
+      shopId: 7,
+      shopName: 'Sunrise Outdoor',
+      selected: false,
+      subtotal: 0,
+      items: [1, 2].map((id) => ({
+        id,
+        productId: 40 + id,
+        title: `Product ${id}`,
+        image: '',
+        spec: {},
+        unitPrice: 100,
+        quantity: 3,
+        stock: 5,
+        selected: false,
+        subtotal: 300,
+      })),
+    },
+  ],
+  selectedTotal: 0,
+  selectedCount: 0,
+};
+
+const review = (id: number, productScore: number, pics: string[]): ProductComment => ({
+  id,
+  author: `s***${id}`,
+  content: `Review number ${id}`,
+  productScore,
+  serviceScore: 5,
+  postageScore: 4,
+  pics,
+  createdAt: '2026-11-01T10:00:00.000Z',
+});
+
+const reviews = [review(3, 5, ['/api/upload/pic-a', '/api/upload/pic-b']), review(2, 4, []), review(1, 2, [])];
+const counts = { all: 3, pics: 1, scores: { '1': 0, '2': 1, '3': 0, '4': 1, '5': 1 } };
+
+/** The product, its reviews (filtered like the server) and the bag. */
+const serveDetail = (bag: Bag = emptyBag) =>
   fakeFetch((request) => {
-    const path = new URL(request.url).pathname;
-    if (path.endsWith('/catalogue/product')) return jsonResponse(envelope(product));
-    if (path.endsWith('/catalogue/product_comments')) {
-      return jsonResponse(envelope({ list: [], total: 0, page: 1, pageSize: 5 }));
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/catalogue/product')) return jsonResponse(envelope(product));
+    if (url.pathname.endsWith('/catalogue/product_comments')) {
+      const filter = url.searchParams.get('filter') ?? 'all';
+      const list = reviews.filter((r) =>
+        filter === 'all' ? true : filter === 'pics' ? r.pics.length > 0 : r.productScore === Number(filter),
+      );
+      return jsonResponse(envelope({ list, total: list.length, page: 1, pageSize: 10, counts }));
     }
-    return jsonResponse(envelope(emptyBag));
+    return jsonResponse(envelope(bag));
   });
 
 const openDetail = async ({ signedIn = true } = {}) => {
   const rendered = await renderScreen(<DetailScreen />, { path: '/detail/42', route: '/detail/:product?/:mer?' });
   if (signedIn) rendered.store.dispatch(loginSucceeded('shopper-token'));
-  await screen.findByRole('heading', { name: 'Trail tent' });
+  await screen.findByRole('heading', { name: 'Trail tent' }, SLOW);
   // Choosing and buying, the shop and the rest come in a background render after the title card.
-  await screen.findByRole('button', { name: 'Add to bag' });
+  await screen.findByRole('button', { name: 'Add to bag' }, SLOW);
   return rendered;
 };
 
@@ -75,7 +122,7 @@ describe('Product detail', () => {
     expect(screen.getByText('17 sold')).toBeInTheDocument();
     expect(screen.getByText('Seen 250 times')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Sunrise Outdoor/ })).toHaveAttribute('href', '/shop/7');
-    expect(screen.getByRole('heading', { name: 'Ratings (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ratings (2) See all' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Picture 1 of Trail tent' })).toHaveAttribute('width', '390');
   });
 
@@ -96,15 +143,79 @@ describe('Product detail', () => {
     expect(screen.getAllByRole('img', { name: 'Picture 1 of Trail tent' })).toHaveLength(1);
   });
 
-  it('asks for every spec before adding to the bag', async () => {
+  it('opens the option sheet (price, stock, specs, quantity) when adding before choosing, and adds from it', async () => {
     const { requests } = serveDetail();
     await openDetail();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Sand' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
 
-    expect(await screen.findByText('Please choose Size')).toBeInTheDocument();
+    const sheet = await screen.findByRole('dialog', { name: 'Choose spec and quantity' }, SLOW);
+    expect(within(sheet).getByRole('alert')).toHaveTextContent('Please choose Size');
+    expect(within(sheet).getByText('$129.99')).toBeInTheDocument();
+    expect(within(sheet).getByText('Stock 3')).toBeInTheDocument();
+    expect(within(sheet).getByRole('radio', { name: 'Sand' })).toBeChecked();
     expect(requests.some((r) => r.url.includes('/bag/add'))).toBe(false);
+
+    await userEvent.click(within(sheet).getByRole('radio', { name: '2P' }));
+    expect(within(sheet).getByText('Chosen: Sand · 2P')).toBeInTheDocument();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Increase quantity' }));
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Add to bag' }));
+
+    expect(await screen.findByText('Added to bag')).toBeInTheDocument();
+    const add = requests.find((r) => r.url.endsWith('/bag/add'));
+    expect(await add?.json()).toEqual({ productId: 42, spec: { Colour: 'Sand', Size: '2P' }, quantity: 2 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
+  });
+
+  it('"Buy now" before choosing opens the sheet with "Buy now", which goes to checkout once chosen', async () => {
+    serveDetail();
+    await openDetail();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Choose spec and quantity' }, SLOW);
+    expect(within(sheet).getByRole('alert')).toHaveTextContent('Please choose Colour');
+    expect(within(sheet).queryByRole('button', { name: 'Add to bag' })).not.toBeInTheDocument();
+    await userEvent.click(within(sheet).getByRole('radio', { name: 'Green' }));
+    await userEvent.click(within(sheet).getByRole('radio', { name: '3P' }));
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Buy now' }));
+
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toMatch(/^\/checkout\?product=42&quantity=1/);
+  });
+
+  it("shows the number of lines in the bag on the bar's bag link, which keeps its name", async () => {
+    serveDetail(bagOfTwo);
+    await openDetail();
+    const bag = screen.getByRole('link', { name: 'Bag' });
+    expect(bag).toHaveAttribute('href', '/bag');
+    await waitFor(() => expect(bag).toHaveAccessibleDescription('Items in bag: 2'));
+    expect(within(bag).getByText('2')).toBeInTheDocument();
+  });
+
+  it('"Ratings (2)" opens the review list: scores, filters with counts, reviews with pictures', async () => {
+    const { requests } = serveDetail();
+    await openDetail();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ratings (2) See all' }));
+    const list = await screen.findByRole('dialog', { name: 'Ratings (2)' }, SLOW);
+    expect(await within(list).findByText('Review number 3', {}, SLOW)).toBeInTheDocument();
+    expect(within(list).getByText('Product 5 · Service 5 · Postage 4')).toBeInTheDocument();
+    expect(within(list).getByRole('img', { name: 'Picture 2 from s***3' })).toHaveAttribute('src', '/api/upload/pic-b');
+    const filters = within(list).getByRole('radiogroup', { name: 'Filter reviews' });
+    expect(within(filters).getByRole('radio', { name: 'All (3)' })).toBeChecked();
+
+    await userEvent.click(within(filters).getByRole('radio', { name: 'With pictures (1)' }));
+    await waitFor(() => expect(within(list).queryByText('Review number 2')).not.toBeInTheDocument(), SLOW);
+    expect(within(list).getByText('Review number 3')).toBeInTheDocument();
+    await userEvent.click(within(filters).getByRole('radio', { name: 'Rated 2 (1)' }));
+    expect(await within(list).findByText('Review number 1', {}, SLOW)).toBeInTheDocument();
+    expect(within(list).queryByText('Review number 3')).not.toBeInTheDocument();
+    expect(requests.map((r) => new URL(r.url).searchParams.get('filter')).filter(Boolean)).toEqual(
+      expect.arrayContaining(['all', 'pics', '2']),
+    );
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
   });
 
   it('adds the chosen spec and quantity to the bag, never more than the stock', async () => {

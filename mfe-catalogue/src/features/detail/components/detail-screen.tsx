@@ -1,8 +1,9 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, Skeleton } from 'antd-mobile';
-import { EmptyState, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { Skeleton } from 'antd-mobile';
+import { HeartFill, HeartOutline } from 'antd-mobile-icons';
+import { EmptyState, Money, PageHeader, toastSuccess } from '@marketplace/shared';
 import type { ProductDetail } from '@marketplace/shared/contracts';
 import { useGetProductDetailQuery, useSaveProductMutation, useUnsaveProductMutation } from '../../products/api';
 import { useAddBagItemMutation } from '../../bag/api';
@@ -13,11 +14,18 @@ import ProductTile from '../../products/components/product-tile';
 import QuantityStepper from '../../bag/components/quantity-stepper';
 import { buyNowUrl, missingSpec } from '../spec-choice';
 import { useScreenReady } from '../../screen-ready';
+import BuyBar from './buy-bar';
+import type { SheetPurpose } from './option-sheet';
 import ProductComments from './product-comments';
 import RatingSummary from './rating-summary';
 import SpecPicker from './spec-picker';
 import { GalleryPicture } from './gallery-picture';
 import './detail-screen.css';
+
+/** Opened by the shopper, not drawn with the page: each is its own chunk, fetched on the first tap. */
+const OptionSheet = lazy(() => import('./option-sheet'));
+const ReviewList = lazy(() => import('./review-list'));
+const PictureViewer = lazy(() => import('./picture-viewer'));
 
 /**
  * The Swiper, with react-spring and @use-gesture under it, is its own chunk: evaluating them with this
@@ -27,12 +35,24 @@ import './detail-screen.css';
 const ProductGallery = lazy(() => import('./product-gallery'));
 
 const Gallery = ({ images, title }: { images: string[]; title: string }) => {
-  const first = <GalleryPicture src={images[0] ?? ''} index={0} title={title} />;
-  if (images.length < 2) return first;
+  // The picture open full screen, or null.
+  const [viewing, setViewing] = useState<number | null>(null);
+  const first = <GalleryPicture src={images[0] ?? ''} index={0} title={title} onOpen={setViewing} />;
   return (
-    <Suspense fallback={first}>
-      <ProductGallery images={images} title={title} />
-    </Suspense>
+    <>
+      {images.length < 2 ? (
+        first
+      ) : (
+        <Suspense fallback={first}>
+          <ProductGallery images={images} title={title} onOpen={setViewing} />
+        </Suspense>
+      )}
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <PictureViewer images={images} index={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
+    </>
   );
 };
 
@@ -40,24 +60,30 @@ const Purchase = ({ product }: { product: ProductDetail }) => {
   const { t } = useTranslation('catalogue');
   const navigate = useNavigate();
   const loginFirst = useLoginFirst();
+  const quantityId = useId();
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [quantity, setQuantity] = useState(1);
+  // The option sheet, open for adding or for buying; null when closed.
+  const [sheet, setSheet] = useState<SheetPurpose | null>(null);
   const [addBagItem, adding] = useAddBagItemMutation();
   const soldOut = product.stock < 1;
+  const choose = (name: string, option: string) => setChosen((current) => ({ ...current, [name]: option }));
 
-  /** Every spec needs an option before the product can go in the bag or to checkout. */
-  const readySpec = (): Record<string, string> | null => {
-    const missing = missingSpec(product.specs, chosen);
-    if (missing === null) return chosen;
-    toastFail({ key: 'catalogue:detail.chooseSpec', values: { name: missing } });
-    return null;
+  /**
+   * Every spec needs an option before the product can go in the bag or to checkout: until then the
+   * option sheet opens (it says which spec is missing) instead of the product going anywhere.
+   */
+  const ready = (purpose: SheetPurpose): boolean => {
+    if (missingSpec(product.specs, chosen) === null) return true;
+    setSheet(purpose);
+    return false;
   };
 
   const addToBag = async () => {
-    const spec = readySpec();
-    if (!spec || !loginFirst()) return;
+    if (!ready('bag') || !loginFirst()) return;
     try {
-      await addBagItem({ productId: product.id, spec, quantity }).unwrap();
+      await addBagItem({ productId: product.id, spec: chosen, quantity }).unwrap();
+      setSheet(null);
       toastSuccess({ key: 'catalogue:detail.added' });
     } catch {
       // The base query has already shown why.
@@ -65,33 +91,40 @@ const Purchase = ({ product }: { product: ProductDetail }) => {
   };
 
   const buyNow = () => {
-    const spec = readySpec();
-    if (!spec || !loginFirst()) return;
-    navigate(buyNowUrl(product.id, quantity, spec));
+    if (!ready('buy') || !loginFirst()) return;
+    setSheet(null);
+    navigate(buyNowUrl(product.id, quantity, chosen));
   };
 
   return (
-    <section className="catalogue-detail__card" aria-label={t('detail.choose')}>
-      <SpecPicker
-        specs={product.specs}
-        chosen={chosen}
-        onChoose={(name, option) => setChosen((current) => ({ ...current, [name]: option }))}
-      />
-      <div className="catalogue-detail__quantity">
-        <span id="catalogue-detail-quantity">{t('detail.quantity')}</span>
-        <div role="group" aria-labelledby="catalogue-detail-quantity">
-          <QuantityStepper value={quantity} stock={product.stock} onChange={setQuantity} />
+    <>
+      <section className="catalogue-detail__card" aria-label={t('detail.choose')}>
+        <SpecPicker specs={product.specs} chosen={chosen} onChoose={choose} />
+        <div className="catalogue-detail__quantity">
+          <span id={quantityId}>{t('detail.quantity')}</span>
+          <div role="group" aria-labelledby={quantityId}>
+            <QuantityStepper value={quantity} stock={product.stock} onChange={setQuantity} />
+          </div>
         </div>
-      </div>
-      <div className="catalogue-detail__actions">
-        <Button block color="warning" disabled={soldOut} loading={adding.isLoading} onClick={() => void addToBag()}>
-          {t('detail.addToBag')}
-        </Button>
-        <Button block color="danger" disabled={soldOut} onClick={buyNow}>
-          {t('detail.buyNow')}
-        </Button>
-      </div>
-    </section>
+      </section>
+      <BuyBar disabled={soldOut} adding={adding.isLoading} onAdd={() => void addToBag()} onBuy={buyNow} />
+      {sheet !== null && (
+        <Suspense fallback={null}>
+          <OptionSheet
+            product={product}
+            purpose={sheet}
+            chosen={chosen}
+            quantity={quantity}
+            adding={adding.isLoading}
+            onChoose={choose}
+            onQuantity={setQuantity}
+            onAdd={() => void addToBag()}
+            onBuy={buyNow}
+            onClose={() => setSheet(null)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 };
 
@@ -118,7 +151,7 @@ const SaveToggle = ({ product }: { product: ProductDetail }) => {
       aria-label={t('detail.save')}
       onClick={() => void toggle()}
     >
-      <span aria-hidden="true">{saved ? '♥' : '♡'}</span>
+      {saved ? <HeartFill aria-hidden="true" /> : <HeartOutline aria-hidden="true" />}
     </button>
   );
 };
@@ -129,14 +162,31 @@ const SaveToggle = ({ product }: { product: ProductDetail }) => {
  */
 const BelowTheTitle = ({ product }: { product: ProductDetail }) => {
   const { t } = useTranslation('catalogue');
+  const [reviewsOpen, setReviewsOpen] = useState(false);
+  // Mounted on the first opening, then kept so the sheet can animate out and in again.
+  const [reviewsWanted, setReviewsWanted] = useState(false);
+  const openReviews = () => {
+    setReviewsWanted(true);
+    setReviewsOpen(true);
+  };
   return (
     <>
       <Purchase key={product.id} product={product} />
       <section className="catalogue-detail__card catalogue-detail__shop" aria-label={t('detail.shop')}>
         <ShopTile shop={product.shop} />
       </section>
-      <RatingSummary rating={product.rating} />
+      <RatingSummary rating={product.rating} onOpen={openReviews} />
       <ProductComments productId={product.id} />
+      {reviewsWanted && (
+        <Suspense fallback={null}>
+          <ReviewList
+            productId={product.id}
+            rating={product.rating}
+            open={reviewsOpen}
+            onClose={() => setReviewsOpen(false)}
+          />
+        </Suspense>
+      )}
       {product.description && (
         <section className="catalogue-detail__card" aria-labelledby="catalogue-detail-description">
           <h2 id="catalogue-detail-description" className="catalogue-detail__heading">
@@ -195,12 +245,15 @@ export default function DetailScreen() {
 
   if (isLoading || !shown) {
     return (
-      <div aria-busy="true" aria-label={t('loading')}>
+      <div>
         <PageHeader title={t('title.detail')} />
-        <Skeleton animated className="catalogue-detail__image-skeleton" />
-        <div className="catalogue-detail__card">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={4} animated />
+        {/* A named live region while the product loads (never a name on a plain div: axe aria-prohibited-attr). */}
+        <div role="status" aria-busy="true" aria-label={t('loading')}>
+          <Skeleton animated className="catalogue-detail__image-skeleton" />
+          <div className="catalogue-detail__card">
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={4} animated />
+          </div>
         </div>
       </div>
     );

@@ -3,10 +3,20 @@ import { useTranslation } from 'react-i18next';
 /** Gallery pictures are square; the size is given so nothing below moves while they load. */
 const GALLERY_SIZE = 390;
 
-/** One picture of the product's gallery; the first loads at once and first. */
-export const GalleryPicture = ({ src, index, title }: { src: string; index: number; title: string }) => {
+/** One picture of the product's gallery; the first loads at once and first. A tap opens it full screen. */
+export const GalleryPicture = ({
+  src,
+  index,
+  title,
+  onOpen,
+}: {
+  src: string;
+  index: number;
+  title: string;
+  onOpen?: (index: number) => void;
+}) => {
   const { t } = useTranslation('catalogue');
-  return (
+  const picture = (
     <img
       className="catalogue-detail__image"
       src={src}
@@ -16,5 +26,16 @@ export const GalleryPicture = ({ src, index, title }: { src: string; index: numb
       loading={index === 0 ? 'eager' : 'lazy'}
       fetchPriority={index === 0 ? 'high' : 'auto'}
     />
+  );
+  if (!onOpen) return picture;
+  return (
+    <button
+      type="button"
+      className="catalogue-detail__picture-button"
+      aria-haspopup="dialog"
+      onClick={() => onOpen(index)}
+    >
+      {picture}
+    </button>
   );
 };

@@ -1,13 +1,13 @@
-import { formatDate } from '@marketplace/shared';
 import { useTranslation } from 'react-i18next';
-import { useListProductCommentsQuery } from '../../products/api';
+import { useListProductReviewsQuery } from '../api';
+import ReviewItem from './review-item';
 
-const SHOWN = 5;
+const SHOWN = 3;
 
-/** The newest reviews under the rating summary; nothing at all while there are none. */
+/** The newest reviews under the rating summary, with their pictures; nothing at all while there are none. */
 export default function ProductComments({ productId }: { productId: number }) {
-  const { t, i18n } = useTranslation('catalogue');
-  const { data } = useListProductCommentsQuery({ id: productId, page: 1, pageSize: SHOWN });
+  const { t } = useTranslation('catalogue');
+  const { data } = useListProductReviewsQuery({ id: productId, filter: 'all', page: 1, pageSize: SHOWN });
   if (!data || data.list.length === 0) return null;
   return (
     <section className="catalogue-detail__card" aria-labelledby="catalogue-detail-comments">
@@ -15,21 +15,8 @@ export default function ProductComments({ productId }: { productId: number }) {
         {t('detail.comments')}
       </h2>
       <ul className="catalogue-detail__comments">
-        {data.list.map((comment) => (
-          <li key={comment.id}>
-            <p className="catalogue-detail__comment-head">
-              <span>{comment.author}</span>
-              <span>{formatDate(comment.createdAt, i18n.language)}</span>
-            </p>
-            <p className="catalogue-detail__comment-scores">
-              {t('detail.commentScores', {
-                product: comment.productScore,
-                service: comment.serviceScore,
-                postage: comment.postageScore,
-              })}
-            </p>
-            <p className="catalogue-detail__description">{comment.content}</p>
-          </li>
+        {data.list.map((review) => (
+          <ReviewItem key={review.id} review={review} />
         ))}
       </ul>
     </section>

@@ -1,27 +1,36 @@
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '@marketplace/shared';
+import { RightOutline } from 'antd-mobile-icons';
 import type { ProductRating } from '@marketplace/shared/contracts';
+import RatingScores from './rating-scores';
 
-/** Average scores out of five, or a note that nobody has rated the product yet. */
-export default function RatingSummary({ rating }: { rating: ProductRating }) {
-  const { t, i18n } = useTranslation('catalogue');
+/**
+ * Average scores out of five, or a note that nobody has rated the product yet. "Ratings (21)" opens
+ * the review list.
+ */
+export default function RatingSummary({ rating, onOpen }: { rating: ProductRating; onOpen: () => void }) {
+  const { t } = useTranslation('catalogue');
   return (
     <section className="catalogue-detail__card" aria-labelledby="catalogue-detail-rating">
-      <h2 id="catalogue-detail-rating" className="catalogue-detail__heading">
-        {t('detail.ratings', { count: rating.count })}
-      </h2>
       {rating.count === 0 ? (
-        <p className="catalogue-detail__muted">{t('detail.noRatings')}</p>
+        <>
+          <h2 id="catalogue-detail-rating" className="catalogue-detail__heading">
+            {t('detail.ratings', { count: rating.count })}
+          </h2>
+          <p className="catalogue-detail__muted">{t('detail.noRatings')}</p>
+        </>
       ) : (
-        <dl className="catalogue-detail__scores">
-          {(['productScore', 'serviceScore', 'postageScore'] as const).map((key) => (
-            // i18n-keys: detail.productScore, detail.serviceScore, detail.postageScore
-            <div key={key}>
-              <dt>{t(`detail.${key}`)}</dt>
-              <dd>{formatDecimal(rating[key], i18n.language, 1)}</dd>
-            </div>
-          ))}
-        </dl>
+        <>
+          <h2 id="catalogue-detail-rating" className="catalogue-detail__heading">
+            <button type="button" className="catalogue-detail__ratings-open" aria-haspopup="dialog" onClick={onOpen}>
+              <span>{t('detail.ratings', { count: rating.count })}</span>
+              <span className="catalogue-detail__ratings-all">
+                {t('detail.allReviews')}
+                <RightOutline aria-hidden="true" className="catalogue-detail__chevron" />
+              </span>
+            </button>
+          </h2>
+          <RatingScores rating={rating} />
+        </>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ProductSpec } from '@marketplace/shared/contracts';
 import './spec-picker.css';
 
@@ -11,14 +12,16 @@ export default function SpecPicker({
   chosen: Record<string, string>;
   onChoose: (name: string, option: string) => void;
 }) {
+  // The page and its option sheet both show a picker: ids stay unique.
+  const idPrefix = useId();
   return (
     <>
-      {specs.map((spec) => (
+      {specs.map((spec, index) => (
         <div key={spec.name} className="catalogue-spec">
-          <span className="catalogue-spec__name" id={`catalogue-spec-${spec.name}`}>
+          <span className="catalogue-spec__name" id={`${idPrefix}-${index}`}>
             {spec.name}
           </span>
-          <div role="radiogroup" aria-labelledby={`catalogue-spec-${spec.name}`} className="catalogue-spec__options">
+          <div role="radiogroup" aria-labelledby={`${idPrefix}-${index}`} className="catalogue-spec__options">
             {spec.options.map((option) => {
               const checked = chosen[spec.name] === option;
               return (

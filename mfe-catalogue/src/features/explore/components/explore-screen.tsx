@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
 import { EmptyState, PageHeader, PagedList, usePageLoader } from '@marketplace/shared';
 import { PRODUCT_CATEGORIES, type ShopCard } from '@marketplace/shared/contracts/core';
-import { CATEGORY_ICONS, productsOfCategory, useCategoryName } from '../../categories/categories';
+import { CategoryIcon, productsOfCategory, useCategoryName } from '../../categories/categories';
 import { shopsApi } from '../../shops/api';
 import ShopTile from '../../shops/components/shop-tile';
 import './explore-screen.css';
@@ -22,7 +22,15 @@ export default function ExploreScreen() {
       <PageHeader title={t('title.explore')} hideBack />
       <List header={t('explore.intro')}>
         {PRODUCT_CATEGORIES.map((category) => (
-          <List.Item key={category} prefix={<span aria-hidden="true">{CATEGORY_ICONS[category]}</span>} arrow>
+          <List.Item
+            key={category}
+            prefix={
+              <span className="catalogue-explore__icon" aria-hidden="true">
+                <CategoryIcon category={category} />
+              </span>
+            }
+            arrow
+          >
             {/* A real link (antd's clickable item is an anchor without href, invisible to assistive tech). */}
             <Link className="catalogue-explore__link" to={productsOfCategory(category)}>
               {categoryName(category)}

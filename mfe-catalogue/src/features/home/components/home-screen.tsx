@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePageLoader } from '@marketplace/shared';
+import { SearchOutline } from 'antd-mobile-icons';
 import CategoryGrid from '../../categories/components/category-grid';
 import HotShopsStrip from '../../shops/components/hot-shops-strip';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
@@ -23,7 +24,7 @@ export default function HomeScreen() {
       <div className="catalogue-home__search" role="search">
         {/* The search page owns typing and suggestions; here the bar is only its entrance. */}
         <button type="button" className="catalogue-home__search-entry" onClick={() => navigate('/search')}>
-          <span aria-hidden="true">🔍</span>
+          <SearchOutline aria-hidden="true" focusable="false" />
           {t('home.search')}
         </button>
       </div>

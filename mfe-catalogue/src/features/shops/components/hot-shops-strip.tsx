@@ -13,7 +13,8 @@ export default function HotShopsStrip() {
   const { data, isLoading } = useListHotShopsQuery({ page: 1, pageSize: STRIP_SIZE });
   if (isLoading) {
     return (
-      <div className="catalogue-hot-shops" aria-busy="true" aria-label={t('loading')}>
+      // A named live region while loading (a name on a plain div is axe's aria-prohibited-attr).
+      <div className="catalogue-hot-shops" role="status" aria-busy="true" aria-label={t('loading')}>
         <Skeleton.Paragraph lineCount={2} animated />
       </div>
     );

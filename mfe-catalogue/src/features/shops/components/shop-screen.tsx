@@ -40,7 +40,7 @@ export default function ShopScreen() {
     <div className="catalogue-shop">
       <PageHeader title={shop?.name ?? t('title.shop')} />
       {isLoading || !shop ? (
-        <div className="catalogue-shop__header" aria-busy="true" aria-label={t('loading')}>
+        <div className="catalogue-shop__header" role="status" aria-busy="true" aria-label={t('loading')}>
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={3} animated />
         </div>

@@ -1,0 +1,33 @@
+import { api } from '@marketplace/shared';
+import type { Page, ProductComment } from '@marketplace/shared/contracts';
+
+/** Which reviews the review list shows: all, those with pictures, or one product score. */
+export const REVIEW_FILTERS = ['all', 'pics', '5', '4', '3', '2', '1'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+
+/** How many reviews each filter shows (`GET /api/catalogue/product_comments` answers them with every page). */
+export interface ReviewCounts {
+  all: number;
+  pics: number;
+  scores: Record<'1' | '2' | '3' | '4' | '5', number>;
+}
+
+export type ProductReviewsPage = Page<ProductComment> & { counts: ReviewCounts };
+
+export interface ProductReviewsArgs {
+  id: number;
+  filter: ReviewFilter;
+  page: number;
+  pageSize: number;
+}
+
+export const detailApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listProductReviews: build.query<ProductReviewsPage, ProductReviewsArgs>({
+      query: (params) => ({ url: '/catalogue/product_comments', params }),
+      providesTags: [{ type: 'Comment', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useListProductReviewsQuery } = detailApi;
