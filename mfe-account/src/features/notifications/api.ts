@@ -3,6 +3,13 @@ import type { MarkNotificationsReadBody, Notification, Page, PageQuery } from '@
 
 const UNREAD = { type: 'User' as const, id: 'UNREAD_NOTIFICATIONS' };
 
+/**
+ * How often the unread count and Me's order counts are asked again while they are on screen and the page
+ * is visible: an operator's shipment or decision shows up without a reload. The shopper's own actions
+ * (pay, refund, top-up, withdraw) invalidate their tags and refresh them at once.
+ */
+export const LIVE_COUNT_POLL_MS = 15_000;
+
 /** The shopper's notifications; the personal centre shows the unread count. */
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import { api, withMsg } from '@marketplace/shared';
-import type { ProfileBody, UserInfo } from '@marketplace/shared/contracts';
+import type { OrderStatusTab, OrderSummary, Page, ProfileBody, UserInfo } from '@marketplace/shared/contracts';
 
 /** `getUserInfo` is also injected by the shell's guard with the identical definition; the first wins. */
 export const profileApi = api.injectEndpoints({
@@ -7,6 +7,15 @@ export const profileApi = api.injectEndpoints({
     getUserInfo: build.query<UserInfo, void>({
       query: () => '/user/getUserInfo',
       providesTags: ['User'],
+    }),
+    /**
+     * How many of the shopper's orders are in one status tab: the order list's `total` for a one-row page.
+     * Tagged as the order list, so paying, cancelling, confirming and asking for a refund recount it.
+     */
+    countOrdersByStatus: build.query<number, OrderStatusTab>({
+      query: (status) => ({ url: '/user/order_list', params: { status, page: 1, pageSize: 1 } }),
+      transformResponse: (page: Page<OrderSummary>) => page.total,
+      providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
     updateUserProfile: build.mutation<unknown, ProfileBody>({
       query: (body) => ({ url: '/user/profile', method: 'POST', body }),
@@ -28,6 +37,7 @@ export const profileApi = api.injectEndpoints({
 export const {
   useGetUserInfoQuery,
   useLazyGetUserInfoQuery,
+  useCountOrdersByStatusQuery,
   useUpdateUserProfileMutation,
   useSendEmailCodeMutation,
   useVerifyUserEmailMutation,

@@ -22,6 +22,7 @@ describe('/notification', () => {
 
   it('lists the notifications, marks the unread ones of the loaded page read, and shows them as new this time', async () => {
     const { calls } = fakeApi({
+      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
       'GET /api/user/notifications': ok(
         page([
           notice(3, 'Your order MP3 has been shipped', '/orderInfo/3'),
@@ -45,6 +46,7 @@ describe('/notification', () => {
 
   it('follows the link of a tapped notification', async () => {
     fakeApi({
+      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
       'GET /api/user/notifications': ok(page([notice(9, 'Your order MP9 has been shipped', '/orderInfo/9', true)])),
     });
     await renderScreen(<NotificationScreen />, { path: '/notification', session: signedIn() });
@@ -54,6 +56,7 @@ describe('/notification', () => {
 
   it('never follows a link that leaves the app', async () => {
     fakeApi({
+      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
       'GET /api/user/notifications': ok(page([notice(4, 'Customer service replied', 'https://evil.example', true)])),
     });
     await renderScreen(<NotificationScreen />, { path: '/notification', session: signedIn() });

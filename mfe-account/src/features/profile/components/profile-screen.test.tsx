@@ -4,6 +4,15 @@ import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen
 import { resetBrowser } from '../../../testing/reset-browser';
 import { ProfileScreen } from './profile-screen';
 
+/** The order list's answer for a one-row page: only `total` matters to Me's counts. */
+const ordersIn =
+  (totals: Record<string, number>) =>
+  (request: Request): ReturnType<typeof ok> => {
+    const status = new URL(request.url).searchParams.get('status') ?? 'all';
+    return ok({ list: [], total: totals[status] ?? 0, page: 1, pageSize: 1 });
+  };
+const noOrders = ordersIn({});
+
 describe('/profile', () => {
   beforeEach(resetBrowser);
 
@@ -11,6 +20,7 @@ describe('/profile', () => {
     const { calls } = fakeApi({
       'GET /api/user/getUserInfo': ok({ ...demoUser, balance: 123_456 }),
       'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+      'GET /api/user/order_list': noOrders,
     });
     await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
     expect(await screen.findByText('$1,234.56')).toBeInTheDocument();
@@ -50,6 +60,7 @@ describe('/profile', () => {
     fakeApi({
       'GET /api/user/getUserInfo': ok(demoUser),
       'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+      'GET /api/user/order_list': noOrders,
     });
     await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
     expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
@@ -59,6 +70,7 @@ describe('/profile', () => {
     fakeApi({
       'GET /api/user/getUserInfo': ok(demoUser),
       'GET /api/user/notifications/unread_count': ok({ unread: 3 }),
+      'GET /api/user/order_list': noOrders,
     });
     await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
     expect(await screen.findByRole('status', { name: '3 unread' })).toHaveTextContent('3');
@@ -68,6 +80,7 @@ describe('/profile', () => {
     const { calls } = fakeApi({
       'GET /api/user/getUserInfo': ok(demoUser),
       'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+      'GET /api/user/order_list': noOrders,
     });
     await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
     await waitFor(() => expect(calls.some((c) => c.path === '/api/user/notifications/unread_count')).toBe(true));
@@ -84,6 +97,7 @@ describe('/profile', () => {
       const { calls } = fakeApi({
         'GET /api/user/getUserInfo': ok({ ...demoUser, vipLevel }),
         'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+        'GET /api/user/order_list': noOrders,
         // Level 3 is no longer on sale: the server does not list it, so its number is shown.
         'GET /api/user/vip': ok({
           current: vipLevel,
@@ -97,4 +111,25 @@ describe('/profile', () => {
       expect(calls.some((call) => call.path === '/api/user/vip')).toBe(vipLevel > 0);
     },
   );
+
+  it('shows how many orders each shortcut holds (a badge, and the link description), none on an empty tab', async () => {
+    const { calls } = fakeApi({
+      'GET /api/user/getUserInfo': ok(demoUser),
+      'GET /api/user/notifications/unread_count': ok({ unread: 0 }),
+      'GET /api/user/order_list': ordersIn({ '0': 2, '1': 1, '2': 0, '-4': 120 }),
+    });
+    await renderScreen(<ProfileScreen />, { path: '/profile', session: signedIn() });
+    const toPay = screen.getByRole('link', { name: 'To pay' });
+    await waitFor(() => expect(toPay).toHaveAccessibleDescription('Orders: 2'));
+    expect(toPay).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'To ship' })).toHaveAccessibleDescription('Orders: 1');
+    expect(screen.getByRole('link', { name: 'After-sale' })).toHaveAccessibleDescription('Orders: 120');
+    expect(screen.getByRole('link', { name: 'After-sale' })).toHaveTextContent('99+');
+    expect(screen.getByRole('link', { name: 'Delivered' })).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('link', { name: 'Delivered' })).toHaveTextContent(/^Delivered$/);
+    // One-row pages: the count is the list's total, not a download of the orders.
+    const asked = calls.filter((c) => c.path === '/api/user/order_list');
+    expect(asked.map((c) => c.search.get('status')).sort()).toEqual(['-4', '0', '1', '2']);
+    expect(asked.every((c) => c.search.get('pageSize') === '1')).toBe(true);
+  });
 });

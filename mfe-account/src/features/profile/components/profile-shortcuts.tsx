@@ -1,16 +1,9 @@
-import { Grid, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UnreadNotificationsBadge } from '../../notifications/components/unread-badge';
 import { useOwnVipLevelName } from '../../vip/hooks/use-vip-level-name';
-
-/** Order status tabs of spec section 4 that the personal centre links to directly. */
-const ORDER_SHORTCUTS = [
-  { key: 'toPay', path: '/myPurchases/0' },
-  { key: 'toShip', path: '/myPurchases/1' },
-  { key: 'delivered', path: '/myPurchases/2' },
-  { key: 'afterSale', path: '/myPurchases/-4' },
-] as const;
+import { OrderShortcuts } from './order-shortcuts';
 
 const WALLET_SHORTCUTS = [
   { key: 'topUp', path: '/topUp' },
@@ -55,18 +48,7 @@ export const ProfileShortcuts = ({ vipLevel = 0 }: { vipLevel?: number }) => {
           </Link>
         </List.Item>
       </List>
-      <nav aria-label={t('profile.orderStatus')}>
-        <Grid columns={4} gap={8} className="profile-grid">
-          {ORDER_SHORTCUTS.map(({ key, path }) => (
-            // i18n-keys: profile.orders.toPay, profile.orders.toShip, profile.orders.delivered, profile.orders.afterSale
-            <Grid.Item key={key}>
-              <Link to={path} className="profile-grid__link">
-                {t(`profile.orders.${key}`)}
-              </Link>
-            </Grid.Item>
-          ))}
-        </Grid>
-      </nav>
+      <OrderShortcuts />
       <List header={<h2 className="profile-heading">{t('profile.wallet')}</h2>}>
         {WALLET_SHORTCUTS.map(({ key, path }) => (
           // i18n-keys: profile.shortcut.topUp, profile.shortcut.withdraw, profile.shortcut.fundRecords, profile.shortcut.topUpRecords, profile.shortcut.withdrawalRecords, profile.shortcut.paymentMethods

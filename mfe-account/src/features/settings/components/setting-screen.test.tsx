@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
@@ -9,50 +9,72 @@ import { SettingScreen } from './setting-screen';
 // and jsdom runs no animation frames; a person clicks once the panel is visible.
 const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
+/** Settings asks whether the deployment is a sandbox (for the Diagnostics row); `own` leaves that call out. */
+const SANDBOX_PATH = '/api/user/getBlockchain';
+const settingsFakeApi = (routes: Parameters<typeof fakeApi>[0], cardSandbox = false) =>
+  fakeApi({ [`GET ${SANDBOX_PATH}`]: ok({ channels: [], cardSandbox }), ...routes });
+const own = <T extends { path: string }>(calls: T[]) => calls.filter((call) => call.path !== SANDBOX_PATH);
+
 describe('/setting', () => {
   beforeEach(resetBrowser);
 
-  it('links to the login password, payment code, security, language and diagnostics pages', async () => {
-    fakeApi({});
+  it('links to the login password, payment code, security and language pages, and not to Diagnostics', async () => {
+    const { calls } = settingsFakeApi({});
     await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
     expect(screen.getByRole('link', { name: 'Login password' })).toHaveAttribute('href', '/passwords');
     expect(screen.getByRole('link', { name: 'Payment code' })).toHaveAttribute('href', '/changePayPwd');
     expect(screen.getByRole('link', { name: 'Account security' })).toHaveAttribute('href', '/security');
     expect(screen.getByRole('link', { name: 'Language' })).toHaveAttribute('href', '/language');
+    await waitFor(() => expect(calls.some((call) => call.path === SANDBOX_PATH)).toBe(true));
+    expect(screen.queryByRole('link', { name: 'Diagnostics' })).not.toBeInTheDocument();
+  });
+
+  it('lists Diagnostics on a sandbox deployment', async () => {
+    settingsFakeApi({}, true);
+    await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
+    expect(await screen.findByRole('link', { name: 'Diagnostics' })).toHaveAttribute('href', '/diagnostics');
+  });
+
+  it('lists Diagnostics where the setting is on, without asking the server', async () => {
+    localStorage.setItem('marketplace:diagnostics', 'on');
+    const { calls } = settingsFakeApi({});
+    await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
     expect(screen.getByRole('link', { name: 'Diagnostics' })).toHaveAttribute('href', '/diagnostics');
+    expect(calls.some((call) => call.path === SANDBOX_PATH)).toBe(false);
+    localStorage.removeItem('marketplace:diagnostics');
   });
 
   it('logs out after confirmation: sends the language, clears the token and goes to /login', async () => {
     document.cookie = 'Admin-Token=token-1; path=/';
-    const { calls } = fakeApi({ 'POST /api/user/logout': ok(null) });
+    const { calls } = settingsFakeApi({ 'POST /api/user/logout': ok(null) });
     const { store } = await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
     const user = setupUser();
 
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log out' });
-    expect(calls).toHaveLength(0);
+    expect(own(calls)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
 
     expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent(/^\/login$/);
-    expect(calls[0]?.search.get('lang')).toBe('en');
-    expect(calls[0]?.headers.get('token')).toBe('token-1');
+    expect(own(calls)[0]?.search.get('lang')).toBe('en');
+    expect(own(calls)[0]?.headers.get('token')).toBe('token-1');
     expect(store.getState().session.token).toBeNull();
     expect(tokenCookie()).toBeUndefined();
   });
 
   it('keeps the session when the logout is cancelled', async () => {
-    const { calls } = fakeApi({});
+    const { calls } = settingsFakeApi({});
     const { store } = await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-    expect(calls).toHaveLength(0);
+    expect(own(calls)).toHaveLength(0);
     expect(store.getState().session.token).toBe('token-1');
   });
 
   it('saves personal information, toasts "Save successful" and reloads the user info', async () => {
     const saved = { ...demoUser, familyName: 'Li', email: 'li@example.com' };
-    const { calls } = fakeApi({ 'POST /api/user/profile': ok(null), 'GET /api/user/getUserInfo': ok(saved) });
+    const { calls } = settingsFakeApi({ 'POST /api/user/profile': ok(null), 'GET /api/user/getUserInfo': ok(saved) });
     const { store } = await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
     const user = setupUser();
 
@@ -68,7 +90,7 @@ describe('/setting', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Save successful')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({
+    expect(own(calls)[0]?.body).toEqual({
       familyName: 'Li',
       givenName: 'Mei',
       email: 'li@example.com',
@@ -80,7 +102,7 @@ describe('/setting', () => {
   });
 
   it('shows "Please fill correct email" and sends nothing for a wrong email', async () => {
-    const { calls } = fakeApi({});
+    const { calls } = settingsFakeApi({});
     await renderScreen(<SettingScreen />, { path: '/setting', session: signedIn() });
     const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Personal information' }));
@@ -89,12 +111,12 @@ describe('/setting', () => {
     await user.type(email, 'li@');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please fill correct email')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(own(calls)).toHaveLength(0);
   });
 
   it('verifies an unverified email with the mailed code', async () => {
     const unverified = { ...demoUser, emailVerified: false };
-    const { calls } = fakeApi({
+    const { calls } = settingsFakeApi({
       'GET /api/user/getUserInfo': ok(unverified),
       'POST /api/user/email/send_code': ok(null, 'A verification code has been sent to your email'),
       'POST /api/user/email/verify': ok({ ...demoUser, emailVerified: true }, 'Email verified'),

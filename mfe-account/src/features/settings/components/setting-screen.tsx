@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { AccountPage } from '../../layout/components/account-page';
 import { ProfileForm } from '../../profile/components/profile-form';
 import { userNameOf } from '../../profile/components/profile-summary';
+import { useDiagnosticsVisible } from '../hooks/use-diagnostics-visible';
 import { LogoutButton } from './logout-button';
 import './setting-screen.css';
 
@@ -21,6 +22,7 @@ export const SettingScreen = () => {
   const user = useAppSelector(selectUserInfo);
   const lang = useAppSelector(selectLang);
   const [editing, setEditing] = useState(false);
+  const diagnostics = useDiagnosticsVisible();
 
   return (
     <AccountPage title={t('title.setting')}>
@@ -43,11 +45,13 @@ export const SettingScreen = () => {
             {t('setting.language')}
           </Link>
         </List.Item>
-        <List.Item arrow>
-          <Link to="/diagnostics" className="setting-link">
-            {t('setting.diagnostics')}
-          </Link>
-        </List.Item>
+        {diagnostics && (
+          <List.Item arrow>
+            <Link to="/diagnostics" className="setting-link">
+              {t('setting.diagnostics')}
+            </Link>
+          </List.Item>
+        )}
       </List>
       <div className="setting-logout">
         <LogoutButton />
