@@ -69,9 +69,9 @@ describe('release CLI (real processes)', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
       'release: mfe-wallet 3.0.0 fails the contract check:\n  - does not expose ./screens (it exposes nothing)\n' +
-        'Fix the build and deploy a new version, or override with --force.\n',
+        'Fix the build and deploy a new version, or override with --force --reason "<why>".\n',
     );
-    const forced = await cli(box, ['promote', 'mfe-wallet', '3.0.0', '--force']);
+    const forced = await cli(box, ['promote', 'mfe-wallet', '3.0.0', '--force', '--reason', 'hotfix']);
     expect(forced.code).toBe(0);
     expect(forced.stderr).toContain(
       'WARNING: mfe-wallet 3.0.0 fails the contract check; continuing because of --force',

@@ -5,28 +5,30 @@ import { commandContext } from './commands/command-context';
 import { deployAll, deployRemote } from './commands/deploy';
 import { promote } from './commands/promote';
 import { rollback } from './commands/rollback';
+import { deployShell, promoteShell, rollbackShell } from './commands/shell';
 import { status } from './commands/status';
 import { verify } from './commands/verify';
 import { ContractError } from './contract-check';
 import { ReleaseError } from './errors';
-import { defaultContext, REMOTES, resolveRemote } from './remotes';
+import { defaultContext, isShell, REMOTES, resolveRemote, resolveUnit } from './remotes';
 import { StoreBusyError, VersionConflictError } from './store/deployment-store';
 import { openStore } from './store/open-store';
 
 const USAGE = `Usage: npm run release -- <command>
 
-Commands (a remote is named wallet, mfe-wallet or mfe_wallet; every command takes
---store s3://bucket/prefix or --store <folder> to work on that store):
-  deploy <remote> [--version V] [--force]
-                 store the remote's build mfe-<x>/dist/<version>/ as a new immutable version
-                 (version: --version, else VERSION, else the remote's package.json). Runs the
-                 contract check; an existing version is refused. Nothing goes live.
-  promote <remote> <version> [--force]
-                 make a deployed version live for everyone (contract check first); ends a canary
-  rollback <remote> [--to <version>]
-                 make the previous live version (or the named one) live again; nothing is rebuilt
-                 and no other remote changes. While a canary runs, ends the canary instead.
-  canary <remote> <version> --percent N [--force]
+Commands (a remote is named wallet, mfe-wallet or mfe_wallet, the shell is named shell; every
+command takes --store s3://bucket/prefix or --store <folder> to work on that store):
+  deploy <remote|shell> [--version V] [--force --reason R]
+                 store the remote's build mfe-<x>/dist/<version>/ (the shell's: shell/dist/) as a new
+                 immutable version (version: --version, else VERSION, else the build's package.json).
+                 Runs the contract check; an existing version is refused. Nothing goes live.
+  promote <remote|shell> <version> [--force --reason R]
+                 make a deployed version live for everyone (contract check first); ends a canary.
+                 A live shell version is what the server serves (else its embedded shell/dist).
+  rollback <remote|shell> [--to <version>] [--force --reason R]
+                 make the previous live version (or the named one) live again, after the contract
+                 check; nothing is rebuilt and no other unit changes. While a canary runs, ends it.
+  canary <remote> <version> --percent N [--force --reason R]
                  N% of browsers (sticky per browser) get this version; promote or rollback ends it
   status [--limit N]
                  each remote's live, canary, previous and available versions, and the audit history
@@ -37,9 +39,12 @@ Commands (a remote is named wallet, mfe-wallet or mfe_wallet; every command take
                  different build under a deployed version is refused unless --replace is given
                  (a local store during development, rebuilt without a version bump)
 
-The contract check refuses a version whose shared singletons the live shell cannot satisfy, that
-does not expose ./screens, has no entry file, or lacks valid route metadata (routes.json).
---force overrides it with a warning, recorded in the audit log.
+The contract check refuses a remote version built against another @marketplace/shared contract
+than the live shell provides (another major, the same version with another surface, or an export
+it needs missing or changed: shared-contract.json of each build), whose shared singletons the live
+shell cannot satisfy, that does not expose ./screens, has no entry file, or lacks valid route
+metadata (routes.json). A shell version is checked against every live remote and canary the same
+way. --force overrides it with a warning; it needs --reason, and both go into the audit log.
 
 Environment:
   DEPLOY_STORE_URL  s3://bucket/prefix: the deployment store in an S3-compatible bucket (as --store),
@@ -55,6 +60,7 @@ class UsageError extends Error {}
 
 const OPTIONS = {
   force: { type: 'boolean' },
+  reason: { type: 'string' },
   promote: { type: 'boolean' },
   replace: { type: 'boolean' },
   version: { type: 'string' },
@@ -69,8 +75,11 @@ type OptionName = keyof typeof OPTIONS;
 const parse = (args: string[], allowed: OptionName[], positionals: number) => {
   const { values, positionals: found } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   const unexpected = (Object.keys(values) as OptionName[]).filter(
-    (name) => name !== 'store' && !allowed.includes(name),
+    (name) => name !== 'store' && !allowed.includes(name) && !(name === 'reason' && allowed.includes('force')),
   );
+  if (values.force && !values.reason?.trim()) {
+    throw new UsageError('--force needs a reason: --reason "<why>" (it goes into the audit log)');
+  }
   if (unexpected.length > 0) throw new UsageError(`Unexpected option(s): ${unexpected.map((o) => `--${o}`).join(' ')}`);
   if (found.length !== positionals) {
     throw new UsageError(`Expected ${positionals} argument(s), got ${found.length}: ${found.join(' ') || 'none'}`);
@@ -97,22 +106,26 @@ const main = async (argv: string[]): Promise<number> => {
   switch (command) {
     case 'deploy': {
       const { values, positionals } = parse(args, ['version', 'force'], 1);
-      await deployRemote(await contextFor(values), resolveRemote(positionals[0]), {
-        version: values.version,
-        force: values.force,
-      });
+      const unit = resolveUnit(positionals[0]);
+      const options = { version: values.version, force: values.force, reason: values.reason };
+      if (isShell(unit)) await deployShell(await contextFor(values), options);
+      else await deployRemote(await contextFor(values), unit, options);
       return 0;
     }
     case 'promote': {
       const { values, positionals } = parse(args, ['force'], 2);
-      await promote(await contextFor(values), resolveRemote(positionals[0]), positionals[1] ?? '', {
-        force: values.force,
-      });
+      const unit = resolveUnit(positionals[0]);
+      const options = { force: values.force, reason: values.reason };
+      if (isShell(unit)) await promoteShell(await contextFor(values), positionals[1] ?? '', options);
+      else await promote(await contextFor(values), unit, positionals[1] ?? '', options);
       return 0;
     }
     case 'rollback': {
-      const { values, positionals } = parse(args, ['to'], 1);
-      await rollback(await contextFor(values), resolveRemote(positionals[0]), { to: values.to });
+      const { values, positionals } = parse(args, ['to', 'force'], 1);
+      const unit = resolveUnit(positionals[0]);
+      const options = { to: values.to, force: values.force, reason: values.reason };
+      if (isShell(unit)) await rollbackShell(await contextFor(values), options);
+      else await rollback(await contextFor(values), unit, options);
       return 0;
     }
     case 'canary': {
@@ -121,6 +134,7 @@ const main = async (argv: string[]): Promise<number> => {
       await canary(await contextFor(values), resolveRemote(positionals[0]), positionals[1] ?? '', {
         percent,
         force: values.force,
+        reason: values.reason,
       });
       return 0;
     }

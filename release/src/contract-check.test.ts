@@ -24,7 +24,7 @@ describe('contract check', () => {
       shared: [{ name: 'react', version: '20.0.0', requiredVersion: '^20.0.0', singleton: true }],
     });
     expect(problems).toEqual([
-      'requires react ^20.0.0 as a shared singleton, but the live shell provides react 19.3.1',
+      'requires react ^20.0.0 as a shared singleton, but the live shell 1.0.0 provides react 19.3.1',
     ]);
   });
 
@@ -83,7 +83,7 @@ describe('contract check', () => {
       ContractError,
     );
     expect(() => enforceContract('mfe-wallet 2.0.0', ['a', 'b'], false, () => {})).toThrow(
-      'mfe-wallet 2.0.0 fails the contract check:\n  - a\n  - b\nFix the build and deploy a new version, or override with --force.',
+      'mfe-wallet 2.0.0 fails the contract check:\n  - a\n  - b\nFix the build and deploy a new version, or override with --force --reason "<why>".',
     );
     expect(enforceContract('mfe-wallet 2.0.0', ['a'], true, (line) => warnings.push(line))).toEqual(['a']);
     expect(warnings[0]).toMatch(/^WARNING: mfe-wallet 2.0.0 fails the contract check; continuing because of --force/);

@@ -1,4 +1,5 @@
 import { routeMetaListSchema, type RouteMeta } from '@marketplace/shared/contracts';
+import { parseSharedContract, SHARED_CONTRACT_FILE, type SharedContract } from './shared-contract';
 
 /** A shared package a build requires, as its `mf-manifest.json` states it. */
 export interface SharedRequirement {
@@ -19,6 +20,8 @@ export interface InspectedVersion {
   /** Null when `routes.json` is missing or invalid; `routesProblem` says which. */
   routes: RouteMeta[] | null;
   routesProblem: string | null;
+  /** What it was built against (`shared-contract.json`), or why that is unknown. */
+  contract: SharedContract | string;
 }
 
 export class ArtifactError extends Error {
@@ -88,5 +91,6 @@ export const inspectVersion = async (
     shared: sharedOf(manifest),
     routes,
     routesProblem,
+    contract: parseSharedContract(await read(SHARED_CONTRACT_FILE)),
   };
 };

@@ -21,13 +21,21 @@ export const remoteApp = (folder: string): RemoteApp => ({
 
 export const REMOTES: readonly RemoteApp[] = REMOTE_FOLDERS.map(remoteApp);
 
+/** The shell as a deployable unit: its versions live in the store's `shell/` folder. */
+export const SHELL: RemoteApp = { folder: 'shell', name: 'shell', namespace: 'shell' };
+
+export const isShell = (unit: RemoteApp): boolean => unit.folder === SHELL.folder;
+
+/** A unit a command works on: `shell`, or a remote named as `resolveRemote` takes it. */
+export const resolveUnit = (name: string | undefined): RemoteApp => (name === 'shell' ? SHELL : resolveRemote(name));
+
 /** A remote named as a release manager would: `wallet`, `mfe-wallet` or `mfe_wallet`. */
 export const resolveRemote = (name: string | undefined): RemoteApp => {
   const folder = name?.startsWith('mfe') ? name.replace(/_/g, '-') : `mfe-${name ?? ''}`;
   const remote = REMOTES.find((candidate) => candidate.folder === folder);
   if (!name || !remote) {
     throw new ReleaseError(
-      `${name ? `Unknown remote "${name}"` : 'Name a remote'}; the remotes are ${REMOTE_FOLDERS.join(', ')}`,
+      `${name ? `Unknown remote "${name}"` : 'Name a remote'}; the remotes are ${REMOTE_FOLDERS.join(', ')} (and the shell: shell)`,
     );
   }
   return remote;

@@ -5,6 +5,7 @@ import type { RouteMeta } from '@marketplace/shared/contracts';
 import { commandContext, type CommandContext } from './commands/command-context';
 import type { SharedRequirement } from './inspect-version';
 import type { RemoteApp } from './remotes';
+import type { SharedContract } from './shared-contract';
 import { LocalDeploymentStore } from './store/local-store';
 
 export const tempDir = (prefix: string): Promise<string> => mkdtemp(path.join(tmpdir(), `release-${prefix}-`));
@@ -16,7 +17,31 @@ export const REACT_SHARED: SharedRequirement = {
   singleton: true,
 };
 
+/** A shared contract as a build records it (shared-contract.json): by default shared 1.0.0 with three exports. */
+export const sharedContract = (
+  app: { name: string; version: string },
+  shared: { version?: string; exports?: Record<string, string> } = {},
+  singletons: Record<string, string> = { react: '19.3.1', 'react-dom': '19.3.1' },
+): SharedContract => {
+  const exports = shared.exports ?? { api: 'sig-api', formatMoney: 'sig-money', useAppSelector: 'sig-selector' };
+  return {
+    app,
+    shared: {
+      name: '@marketplace/shared',
+      version: shared.version ?? '1.0.0',
+      digest: `d-${Object.entries(exports)
+        .map(([name, sig]) => `${name}:${sig}`)
+        .join(',')
+        .length.toString(16)}-${Object.keys(exports).join('.')}`,
+      entryPoints: { '.': { exports } },
+    },
+    singletons,
+  };
+};
+
 export interface BuildOptions {
+  /** What the build records it was built against; null: no shared-contract.json (a build before issue 22). */
+  contract?: SharedContract | null;
   chunk?: string;
   /** Route list to write, or `null` for no routes.json at all, or a string for raw text. */
   routes?: RouteMeta[] | null | string;
@@ -37,6 +62,7 @@ export const writeBuild = async (
     exposes = ['./screens'],
     shared = [REACT_SHARED],
     entry = true,
+    contract,
   }: BuildOptions = {},
 ): Promise<string> => {
   const dir = path.join(repoDir, remote.folder, 'dist', version);
@@ -54,6 +80,12 @@ export const writeBuild = async (
       shared,
     }),
   );
+  if (contract !== null) {
+    await writeFile(
+      path.join(dir, 'shared-contract.json'),
+      JSON.stringify(contract ?? sharedContract({ name: remote.name, version })),
+    );
+  }
   if (routes !== null) {
     await writeFile(
       path.join(dir, 'routes.json'),
@@ -70,9 +102,15 @@ export const writeBuild = async (
 };
 
 /** Writes the shell build's `mf-manifest.json`, which says what the live shell shares. */
-export const writeShell = async (shellDir: string, shared: SharedRequirement[] = [REACT_SHARED]): Promise<void> => {
+export const writeShell = async (
+  shellDir: string,
+  shared: SharedRequirement[] = [REACT_SHARED],
+  contract: SharedContract | null = sharedContract({ name: 'shell', version: '1.0.0' }),
+): Promise<void> => {
   await mkdir(shellDir, { recursive: true });
   await writeFile(path.join(shellDir, 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared }));
+  await writeFile(path.join(shellDir, 'index.html'), '<!doctype html><title>Marketplace</title>');
+  if (contract) await writeFile(path.join(shellDir, 'shared-contract.json'), JSON.stringify(contract));
 };
 
 export interface Sandbox {

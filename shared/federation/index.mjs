@@ -9,6 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { LocaleAssetsPlugin } from './locale-assets-plugin.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { RoutesJsonPlugin } from './routes-json-plugin.mjs';
+import { SharedContractPlugin } from './shared-contract-plugin.mjs';
 import { STARTUP_PRELOADS_MARKER, StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 import { firstPaintTags } from './first-paint-template.mjs';
 
@@ -400,6 +401,8 @@ export const createAppConfig =
         // Language files as static JSON fetched by URL (process.env.LOCALES_DIR), none of them in the JS.
         new LocaleAssetsPlugin({ folder }),
         remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.json') }),
+        // What the app was built against (shared's version and surface, the singletons' versions), for the release tool.
+        new SharedContractPlugin({ sharedDir, name, version }),
         production &&
           !remote &&
           new StartupPreloadPlugin({ chunks: ['startup-libs', 'bootstrap'], deferScripts: firstPaint !== '' }),

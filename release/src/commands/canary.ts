@@ -5,6 +5,7 @@ import {
   commitChange,
   describeServing,
   entryFor,
+  forcedFields,
   readManifestOrEmpty,
   requireDeployed,
   storedVersionProblems,
@@ -20,7 +21,7 @@ export const canary = (
   ctx: CommandContext,
   remote: RemoteApp,
   version: string,
-  { percent, force = false }: { percent: number; force?: boolean },
+  { percent, force = false, reason }: { percent: number; force?: boolean; reason?: string },
 ): Promise<void> =>
   ctx.store.withLock(async () => {
     if (!Number.isInteger(percent) || percent < 0 || percent > 100) {
@@ -36,7 +37,7 @@ export const canary = (
     if (current.version === version) {
       throw new ReleaseError(`${label} is the live version; a canary needs a different one`);
     }
-    const forced = enforceContract(label, await storedVersionProblems(ctx, remote, version), force, ctx.warn);
+    const forced = enforceContract(label, await storedVersionProblems(ctx, remote, version), force, ctx.warn, reason);
     if (current.canary?.version === version && current.canary.percent === percent) {
       ctx.log(`${label} is already the canary at ${percent}%; nothing changed.`);
       return;
@@ -49,7 +50,7 @@ export const canary = (
         remote: remote.folder,
         from: describeServing(current),
         to: describeServing(next),
-        ...(forced.length > 0 ? { forced } : {}),
+        ...forcedFields(forced, reason),
       },
     });
     ctx.log(`${label} is the canary for ${percent}% of browsers; the others keep ${current.version}.`);

@@ -1,11 +1,11 @@
 import { hostname, userInfo } from 'node:os';
 import semver from 'semver';
 import { routeMetaListSchema, type RemoteEntry, type StoredManifest } from '@marketplace/shared/contracts';
-import { contractProblems, readShellShared } from '../contract-check';
+import { contractProblems, readShellFrom, readShellShared, sharedProblems, type ShellShared } from '../contract-check';
 import { ReleaseError } from '../errors';
 import { inspectVersion } from '../inspect-version';
-import type { ReleaseContext, RemoteApp } from '../remotes';
-import type { AuditEntry, DeployInfo, DeploymentStore } from '../store/deployment-store';
+import { REMOTES, type ReleaseContext, type RemoteApp } from '../remotes';
+import { SHELL_FOLDER, type AuditEntry, type DeployInfo, type DeploymentStore } from '../store/deployment-store';
 
 /** Everything a release command needs; tests pass temp folders and a fixed clock. */
 export interface CommandContext {
@@ -92,6 +92,22 @@ export const entryFor = (ctx: CommandContext, remote: RemoteApp, info: DeployInf
 export const readManifestOrEmpty = async (ctx: CommandContext): Promise<StoredManifest> =>
   (await ctx.store.readManifest()) ?? { updatedAt: ctx.now().toISOString(), remotes: {} };
 
+/** A shell version in the store, as the contract check reads it. */
+export const storedShell = (ctx: CommandContext, version: string, label = `shell ${version}`): Promise<ShellShared> =>
+  readShellFrom(
+    (file) => ctx.store.readVersionFile(SHELL_FOLDER, version, file),
+    `${ctx.store.location}/${SHELL_FOLDER}/${version}`,
+    label,
+  );
+
+/** The live shell: the version live in the store, else the embedded build the server serves (SHELL_DIR). */
+export const liveShell = async (ctx: CommandContext): Promise<ShellShared> => {
+  const live = await ctx.store.readLiveShell();
+  return live
+    ? storedShell(ctx, live.version, `the live shell ${live.version}`)
+    : readShellShared(ctx.context.shellDir);
+};
+
 /** The contract check of a deployed version, read back from the store, against the live shell. */
 export const storedVersionProblems = async (
   ctx: CommandContext,
@@ -102,8 +118,40 @@ export const storedVersionProblems = async (
     (file) => ctx.store.readVersionFile(remote.folder, version, file),
     `${ctx.store.location}/${remote.folder}/${version}`,
   );
-  return contractProblems(inspected, await readShellShared(ctx.context.shellDir));
+  return contractProblems(inspected, await liveShell(ctx), `${remote.folder} ${version}`);
 };
+
+/**
+ * A shell (a candidate version) against every live remote version and every live canary: what each
+ * of them was built against must be what this shell provides.
+ */
+export const shellProblemsWithLiveRemotes = async (ctx: CommandContext, shell: ShellShared): Promise<string[]> => {
+  const manifest = await ctx.store.readManifest();
+  const problems: string[] = [];
+  for (const [folder, entry] of Object.entries(manifest?.remotes ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    const serving = [
+      { version: entry.version, role: 'live' },
+      ...(entry.canary ? [{ version: entry.canary.version, role: `canary at ${entry.canary.percent}%` }] : []),
+    ];
+    for (const { version, role } of serving) {
+      const inspected = await inspectVersion(
+        (file) => ctx.store.readVersionFile(folder, version, file),
+        `${ctx.store.location}/${folder}/${version}`,
+      );
+      problems.push(...sharedProblems(inspected, shell, `${folder} ${version} (${role})`));
+    }
+  }
+  return problems;
+};
+
+/** Known remotes and any other folder in the manifest, for checks that walk every remote. */
+export const remoteFolders = (manifest: StoredManifest | null): string[] => [
+  ...new Set([...REMOTES.map((remote) => remote.folder), ...Object.keys(manifest?.remotes ?? {})]),
+];
+
+/** The audit fields of a forced change: what was overridden and why. */
+export const forcedFields = (forced: string[], reason: string | undefined) =>
+  forced.length > 0 ? { forced, ...(reason ? { reason } : {}) } : {};
 
 /**
  * Records one change to what is live: the history first, then the manifest (the switch), then the

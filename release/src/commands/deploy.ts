@@ -1,11 +1,19 @@
 import { assertCompleteBuild, readBuildArtifact, remoteVersion, type BuildArtifact } from '../build-artifact';
-import { contractProblems, enforceContract, readShellShared } from '../contract-check';
+import { contractProblems, enforceContract } from '../contract-check';
 import { ReleaseError } from '../errors';
 import { gitInfo } from '../git-info';
 import type { RemoteApp } from '../remotes';
 import { contentDigest } from '../store/content-digest';
 import type { DeploymentStore, PutVersionResult } from '../store/deployment-store';
-import { commitChange, describeServing, entryFor, readManifestOrEmpty, type CommandContext } from './command-context';
+import {
+  commitChange,
+  describeServing,
+  entryFor,
+  forcedFields,
+  liveShell,
+  readManifestOrEmpty,
+  type CommandContext,
+} from './command-context';
 
 export interface DeployOptions {
   gitCommit: string | null;
@@ -41,8 +49,6 @@ export const deployArtifact = async (
     { replace },
   );
 
-const forcedField = (forced: string[]) => (forced.length > 0 ? { forced } : {});
-
 /**
  * `deploy <remote>`: stores the remote's build (`mfe-<x>/dist/<version>/`) as a new immutable
  * version after the contract check. Deploying a version that exists is refused. Nothing goes live.
@@ -50,13 +56,13 @@ const forcedField = (forced: string[]) => (forced.length > 0 ? { forced } : {});
 export const deployRemote = async (
   ctx: CommandContext,
   remote: RemoteApp,
-  { version: requested, force = false }: { version?: string; force?: boolean },
+  { version: requested, force = false, reason }: { version?: string; force?: boolean; reason?: string },
 ): Promise<string> => {
   const version = requested ?? (await remoteVersion(ctx.context.repoDir, remote, ctx.env));
   const artifact = await readBuildArtifact(ctx.context.repoDir, remote, version);
   const label = `${remote.folder} ${version}`;
-  const problems = contractProblems(artifact.inspected, await readShellShared(ctx.context.shellDir));
-  const forced = enforceContract(label, problems, force, ctx.warn);
+  const problems = contractProblems(artifact.inspected, await liveShell(ctx), label);
+  const forced = enforceContract(label, problems, force, ctx.warn, reason);
   const git = await gitInfo(ctx.context.repoDir);
   await ctx.store.withLock(async () => {
     const existing = await ctx.store.readDeployInfo(remote.folder, version);
@@ -68,7 +74,7 @@ export const deployRemote = async (
     }
     await deployArtifact(ctx.store, artifact, { ...git, forcedProblems: forced, now: ctx.now() });
     await commitChange(ctx, {
-      audit: { command: 'deploy', remote: remote.folder, from: null, to: version, ...forcedField(forced) },
+      audit: { command: 'deploy', remote: remote.folder, from: null, to: version, ...forcedFields(forced, reason) },
     });
   });
   ctx.log(`${label}: deployed${forced.length > 0 ? ' (forced past the contract check)' : ''}; not live yet.`);

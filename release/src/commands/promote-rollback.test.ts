@@ -63,7 +63,7 @@ describe('promote <remote> <version>', () => {
     await writeShell(box.shellDir, [{ name: 'react', version: '20.1.0', requiredVersion: '^20.1.0', singleton: true }]);
 
     await expect(promote(box.ctx, wallet, '2.0.0')).rejects.toThrow(
-      'requires react ^19.3.1 as a shared singleton, but the live shell provides react 20.1.0',
+      'requires react ^19.3.1 as a shared singleton, but the live shell 1.0.0 provides react 20.1.0',
     );
     expect((await live(box))?.version).toBe('1.0.0');
 

@@ -4,6 +4,7 @@ import {
   commitChange,
   describeServing,
   entryFor,
+  forcedFields,
   readManifestOrEmpty,
   requireDeployed,
   storedVersionProblems,
@@ -18,12 +19,12 @@ export const promote = (
   ctx: CommandContext,
   remote: RemoteApp,
   version: string,
-  { force = false }: { force?: boolean } = {},
+  { force = false, reason }: { force?: boolean; reason?: string } = {},
 ): Promise<void> =>
   ctx.store.withLock(async () => {
     const info = await requireDeployed(ctx.store, remote, version);
     const label = `${remote.folder} ${version}`;
-    const forced = enforceContract(label, await storedVersionProblems(ctx, remote, version), force, ctx.warn);
+    const forced = enforceContract(label, await storedVersionProblems(ctx, remote, version), force, ctx.warn, reason);
     const manifest = await readManifestOrEmpty(ctx);
     const current = manifest.remotes[remote.folder];
     if (current?.version === version && !current.canary) {
@@ -41,7 +42,7 @@ export const promote = (
         remote: remote.folder,
         from: describeServing(current),
         to: version,
-        ...(forced.length > 0 ? { forced } : {}),
+        ...forcedFields(forced, reason),
       },
     });
     ctx.log(`${label} is live for everyone (was ${describeServing(current) ?? 'nothing'}).`);

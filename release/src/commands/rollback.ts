@@ -1,12 +1,15 @@
+import { enforceContract } from '../contract-check';
 import { ReleaseError } from '../errors';
 import type { RemoteApp } from '../remotes';
 import {
   commitChange,
   describeServing,
   entryFor,
+  forcedFields,
   readManifestOrEmpty,
   requireDeployed,
   sortedVersions,
+  storedVersionProblems,
   type CommandContext,
 } from './command-context';
 
@@ -15,7 +18,11 @@ import {
  * live again by rewriting one manifest entry. Nothing is rebuilt or copied, no other remote's entry
  * changes. While a canary runs, a plain rollback ends the canary: everyone gets the live version.
  */
-export const rollback = (ctx: CommandContext, remote: RemoteApp, { to }: { to?: string } = {}): Promise<void> =>
+export const rollback = (
+  ctx: CommandContext,
+  remote: RemoteApp,
+  { to, force = false, reason }: { to?: string; force?: boolean; reason?: string } = {},
+): Promise<void> =>
   ctx.store.withLock(async () => {
     const manifest = await readManifestOrEmpty(ctx);
     const current = manifest.remotes[remote.folder];
@@ -50,10 +57,27 @@ export const rollback = (ctx: CommandContext, remote: RemoteApp, { to }: { to?: 
       target = earlier;
     }
     const info = await requireDeployed(ctx.store, remote, target);
+    // Back to a version that is not live: it must still fit the live shell (a canary's end keeps the live one).
+    const forced =
+      target === current.version
+        ? []
+        : enforceContract(
+            `${remote.folder} ${target}`,
+            await storedVersionProblems(ctx, remote, target),
+            force,
+            ctx.warn,
+            reason,
+          );
     await commitChange(ctx, {
       history: { folder: remote.folder, previous },
       manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: entryFor(ctx, remote, info) } },
-      audit: { command: 'rollback', remote: remote.folder, from: describeServing(current), to: target },
+      audit: {
+        command: 'rollback',
+        remote: remote.folder,
+        from: describeServing(current),
+        to: target,
+        ...forcedFields(forced, reason),
+      },
     });
     ctx.log(
       current.canary && target === current.version

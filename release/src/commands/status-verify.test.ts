@@ -69,7 +69,7 @@ describe('verify <remote> <version>', () => {
     await expect(verify(box.ctx, wallet, '1.0.0')).resolves.toBe(false);
     expect(box.lines.at(-1)).toBe(
       'mfe-wallet 1.0.0 (deployed version) fails the contract check:\n' +
-        '  - requires react ^19.3.1 as a shared singleton, but the live shell provides react 18.3.1',
+        '  - requires react ^19.3.1 as a shared singleton, but the live shell 1.0.0 provides react 18.3.1',
     );
     expect(await box.store.readAudit()).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { REMOTE_FOLDERS } from '../remotes';
-import type { AuditEntry } from '../store/deployment-store';
+import { SHELL_FOLDER, type AuditEntry } from '../store/deployment-store';
 import { sortedVersions, type CommandContext } from './command-context';
 
 /** A plain-text table with padded columns (valid Markdown too). */
@@ -13,7 +13,9 @@ export const formatTable = (headers: string[], rows: string[][]): string => {
 
 const describeAudit = (entry: AuditEntry): string => {
   const change = entry.from === null ? `${entry.to ?? ''}` : `${entry.from} -> ${entry.to ?? 'nothing'}`;
-  const forced = entry.forced?.length ? ` (forced past: ${entry.forced.join('; ')})` : '';
+  const forced = entry.forced?.length
+    ? ` (forced past: ${entry.forced.join('; ')}${entry.reason ? `; reason: ${entry.reason}` : ''})`
+    : '';
   return `${entry.command} ${entry.remote} ${change}${forced}`;
 };
 
@@ -22,26 +24,27 @@ const describeAudit = (entry: AuditEntry): string => {
  * entries (who, when, what).
  */
 export const status = async (ctx: CommandContext, { limit = 20 }: { limit?: number } = {}): Promise<string> => {
-  const [manifest, history, audit, stored] = await Promise.all([
+  const [manifest, history, audit, stored, shell] = await Promise.all([
     ctx.store.readManifest(),
     ctx.store.readHistory(),
     ctx.store.readAudit(),
     ctx.store.listRemotes(),
+    ctx.store.readLiveShell(),
   ]);
-  const known: string[] = [...REMOTE_FOLDERS];
+  const known: string[] = [...REMOTE_FOLDERS, SHELL_FOLDER];
   const folders = [
     ...known,
     ...[...stored, ...Object.keys(manifest?.remotes ?? {})].filter((f) => !known.includes(f)).sort(),
   ].filter((folder, index, all) => all.indexOf(folder) === index);
   const rows = await Promise.all(
     folders.map(async (folder) => {
-      const live = manifest?.remotes[folder];
+      const live = folder === SHELL_FOLDER ? shell && { version: shell.version } : manifest?.remotes[folder];
       const previous = (history.previous[folder] ?? []).filter((version) => version !== live?.version).at(-1);
       const available = await sortedVersions(ctx.store, folder);
       return [
         folder,
-        live?.version ?? '-',
-        live?.canary ? `${live.canary.version} (${live.canary.percent}%)` : '-',
+        live?.version ?? (folder === SHELL_FOLDER ? 'embedded' : '-'),
+        live && 'canary' in live && live.canary ? `${live.canary.version} (${live.canary.percent}%)` : '-',
         previous ?? '-',
         available.length > 0 ? available.join(', ') : '-',
       ];
@@ -51,7 +54,7 @@ export const status = async (ctx: CommandContext, { limit = 20 }: { limit?: numb
   return [
     `Deployment store: ${ctx.store.location}${manifest ? ` (manifest updated ${manifest.updatedAt})` : ''}`,
     '',
-    formatTable(['remote', 'live', 'canary', 'previous', 'available'], rows),
+    formatTable(['unit', 'live', 'canary', 'previous', 'available'], rows),
     '',
     `Audit history (latest ${recent.length} of ${audit.length}, newest first)`,
     '',

@@ -87,7 +87,7 @@ describe.each(allBackends())('$name deployment store', (backend) => {
         await expect(replacing).rejects.toThrow('mfe-wallet 1.0.0 is already deployed with different content');
         expect(await read('mfe-wallet/1.0.0/assets/chunk.js')).toBe('console.log(1);');
       }
-      expect(await files('mfe-wallet/')).toHaveLength(5);
+      expect(await files('mfe-wallet/')).toHaveLength(6);
       expect(await store.listVersions('mfe-wallet')).toEqual(['1.0.0']);
     },
   );

@@ -41,6 +41,17 @@ export interface AuditEntry {
   to: string | null;
   /** Contract problems overridden with `--force`. */
   forced?: string[];
+  /** Why the release manager forced it (`--reason`), required with `--force`. */
+  reason?: string;
+}
+
+/** The store folder of the shell's versions, and its key in the history and audit log. */
+export const SHELL_FOLDER = 'shell';
+
+/** Which shell version is live (`shell.json` at the store's root); absent: the server's embedded shell. */
+export interface LiveShell {
+  version: string;
+  updatedAt: string;
 }
 
 /**
@@ -70,6 +81,13 @@ export interface DeploymentStore {
   readHistory(): Promise<ReleaseHistory>;
   /** Replaces the history atomically. */
   writeHistory(history: ReleaseHistory): Promise<void>;
+  /** The live shell version, or null when none was promoted (the server serves its embedded build). */
+  readLiveShell(): Promise<LiveShell | null>;
+  /**
+   * Makes a deployed shell version live, atomically. The local store also points `shell-live` at its
+   * folder (a symbolic link replaced by rename), which is what the server serves.
+   */
+  writeLiveShell(live: LiveShell): Promise<void>;
   appendAudit(entry: AuditEntry): Promise<void>;
   readAudit(): Promise<AuditEntry[]>;
   /** Runs `task` while holding the store's lock, so concurrent release commands run one after another. */

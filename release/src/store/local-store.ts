@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, open, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lock } from 'proper-lockfile';
 import { storedManifestSchema, type StoredManifest } from '@marketplace/shared/contracts';
@@ -10,12 +10,16 @@ import {
   type AuditEntry,
   type DeployInfo,
   type DeploymentStore,
+  type LiveShell,
   type PutVersionResult,
   type ReleaseHistory,
 } from './deployment-store';
 
 const MANIFEST_FILE = 'manifest.json';
 const DEPLOY_INFO_FILE = 'deploy.json';
+const LIVE_SHELL_FILE = 'shell.json';
+/** The live shell's folder for the server: a symbolic link to `shell/<version>`. */
+export const LIVE_SHELL_LINK = 'shell-live';
 /**
  * Release bookkeeping (history, audit log, lock) lives in a dot-folder of the store: not a remote,
  * and not for shoppers (the server must not serve dot-files under `/mfe/`).
@@ -24,6 +28,7 @@ export const STATE_DIR = '.release';
 const HISTORY_FILE = 'history.json';
 const AUDIT_FILE = 'audit.log';
 const LOCK_FILE = 'lock';
+const SHELL_FOLDER_NAME = 'shell';
 /** A holder that stops refreshing the lock (a killed process) loses it after this long. */
 const LOCK_STALE_MS = 10_000;
 /** How long a command waits for another one to finish: up to ~60 s in short steps. */
@@ -201,6 +206,20 @@ export class LocalDeploymentStore implements DeploymentStore {
   async writeHistory(history: ReleaseHistory): Promise<void> {
     await mkdir(path.join(this.rootDir, STATE_DIR), { recursive: true });
     await writeFileAtomic(this.stateFile(HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
+  }
+
+  async readLiveShell(): Promise<LiveShell | null> {
+    const raw = (await readJson(path.join(this.rootDir, LIVE_SHELL_FILE))) as Partial<LiveShell> | null;
+    return typeof raw?.version === 'string' ? { version: raw.version, updatedAt: String(raw.updatedAt ?? '') } : null;
+  }
+
+  async writeLiveShell(live: LiveShell): Promise<void> {
+    await mkdir(this.rootDir, { recursive: true });
+    const link = path.join(this.rootDir, LIVE_SHELL_LINK);
+    const temp = `${link}.${randomUUID()}.tmp`;
+    await symlink(path.join(SHELL_FOLDER_NAME, live.version), temp, 'dir');
+    await rename(temp, link);
+    await writeFileAtomic(path.join(this.rootDir, LIVE_SHELL_FILE), `${JSON.stringify(live, null, 2)}\n`);
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {

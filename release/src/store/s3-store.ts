@@ -20,12 +20,14 @@ import {
   type AuditEntry,
   type DeployInfo,
   type DeploymentStore,
+  type LiveShell,
   type PutVersionResult,
   type ReleaseHistory,
 } from './deployment-store';
 
 /** Same names as the local store, so a bucket prefix holds what a DEPLOY_DIR folder holds. */
 const MANIFEST_FILE = 'manifest.json';
+const LIVE_SHELL_FILE = 'shell.json';
 const DEPLOY_INFO_FILE = 'deploy.json';
 const STATE_DIR = '.release';
 const HISTORY_FILE = 'history.json';
@@ -465,6 +467,16 @@ export class S3DeploymentStore implements DeploymentStore {
   async writeManifest(manifest: StoredManifest): Promise<void> {
     const text = `${JSON.stringify(storedManifestSchema.parse(manifest), null, 2)}\n`;
     await this.writeTracked(this.key(MANIFEST_FILE), text, 'the manifest');
+  }
+
+  async readLiveShell(): Promise<LiveShell | null> {
+    const text = await this.readTracked(this.key(LIVE_SHELL_FILE));
+    const raw = (text === null ? null : JSON.parse(text)) as Partial<LiveShell> | null;
+    return typeof raw?.version === 'string' ? { version: raw.version, updatedAt: String(raw.updatedAt ?? '') } : null;
+  }
+
+  async writeLiveShell(live: LiveShell): Promise<void> {
+    await this.writeTracked(this.key(LIVE_SHELL_FILE), `${JSON.stringify(live, null, 2)}\n`, 'the live shell');
   }
 
   async readHistory(): Promise<ReleaseHistory> {

@@ -1,0 +1,80 @@
+// Records what an app was built against (issue 22, item 1): `shared-contract.json` beside
+// mf-manifest.json, read by the release tool's contract check (release/src/contract-check.ts).
+//   app        the app's federation name and version
+//   shared     the @marketplace/shared version, its surface digest and each export's signature hash,
+//              as its committed API report records them (shared/api-report/contract.json, kept
+//              true by `npm run shared:api -- check` in CI)
+//   singletons the installed versions of the other shared singletons
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const PLUGIN = 'SharedContractPlugin';
+export const SHARED_CONTRACT_FILE = 'shared-contract.json';
+
+/** The shared singletons whose versions are part of the contract. */
+export const CONTRACT_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  '@reduxjs/toolkit',
+  'react-redux',
+  'i18next',
+  'react-i18next',
+  'antd-mobile',
+];
+
+/**
+ * @param {{ sharedDir: string, name: string, version: string }} options
+ * @returns {object} the record
+ */
+export const sharedContractRecord = ({ sharedDir, name, version }) => {
+  const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
+  const reportFile = path.join(sharedDir, 'api-report', 'contract.json');
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  const pkg = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
+  return {
+    app: { name, version },
+    shared: {
+      name: '@marketplace/shared',
+      version: pkg.version,
+      // The report's version differs only while a bump is not recorded yet (CI fails then).
+      reportVersion: report.version,
+      digest: report.digest,
+      entryPoints: report.entryPoints,
+    },
+    singletons: Object.fromEntries(
+      CONTRACT_SINGLETONS.map((singleton) => [singleton, requireFromShared(`${singleton}/package.json`).version]),
+    ),
+  };
+};
+
+export class SharedContractPlugin {
+  /** @param {{ sharedDir: string, name: string, version: string }} options */
+  constructor(options) {
+    this.options = options;
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources, WebpackError } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+      compilation.fileDependencies.add(path.join(this.options.sharedDir, 'api-report', 'contract.json'));
+      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        let record;
+        try {
+          record = sharedContractRecord(this.options);
+        } catch (error) {
+          compilation.errors.push(
+            new WebpackError(
+              `${PLUGIN}: cannot read the shared API report (npm run shared:api -- update): ${error.message}`,
+            ),
+          );
+          return;
+        }
+        compilation.emitAsset(SHARED_CONTRACT_FILE, new sources.RawSource(`${JSON.stringify(record)}\n`));
+      });
+    });
+  }
+}
