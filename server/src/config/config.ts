@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { s3StorageConfig, type S3StorageConfig } from '../modules/uploads/s3-config';
 import { assetBaseUrl, deployStoreConfig, type DeployStoreConfig } from '../plugins/external/deploy-store-config';
@@ -122,9 +123,22 @@ export const defaultAltcha = (): AltchaConfig => ({
   tokenMaxUses: 5,
 });
 
+/**
+ * The shell to serve: SHELL_DIR; else the shell version live in the local deployment store (`npm run release --
+ * promote shell <version>` points `<deployDir>/shell-live` at it, and a later promote or rollback swaps that
+ * link, which the next request follows); else the embedded build, shell/dist.
+ */
+const shellDirOf = (env: NodeJS.ProcessEnv, root: string, deployDir: string): string => {
+  if (env.SHELL_DIR) return path.resolve(env.SHELL_DIR);
+  const live = path.join(deployDir, 'shell-live');
+  if (!env.DEPLOY_STORE_URL && existsSync(path.join(live, 'index.html'))) return live;
+  return path.join(root, 'shell', 'dist');
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } => {
   const root = findRepoRoot();
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'var'));
+  const deployDir = path.resolve(env.DEPLOY_DIR ?? path.join(root, 'var', 'deploy'));
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -132,10 +146,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') },
-    deployDir: path.resolve(env.DEPLOY_DIR ?? path.join(root, 'var', 'deploy')),
+    deployDir,
     deployStore: deployStoreConfig(env),
     assetBaseUrl: assetBaseUrl(env),
-    shellDir: path.resolve(env.SHELL_DIR ?? path.join(root, 'shell', 'dist')),
+    shellDir: shellDirOf(env, root, deployDir),
     logLevel: env.LOG_LEVEL || 'info',
     altcha: {
       ...defaultAltcha(),
