@@ -1,5 +1,6 @@
 import { clearOverlays } from '@marketplace/shared/testing';
 import type { Envelope } from '@marketplace/shared/contracts';
+import { demoUser } from './render-screen';
 
 type Reply = { status?: number; body: Envelope };
 type Handler = (body: unknown, search: URLSearchParams) => Reply;
@@ -16,11 +17,17 @@ export interface SentCall {
 export const ok = <T>(data: T, msg = ''): Reply => ({ body: { code: 1, msg, data } });
 export const fail = (msg: string, data: unknown = null, code = 0): Reply => ({ body: { code, msg, data } });
 
+/** What every screen may read besides its own calls: the payment sheet shows the balance. */
+const COMMON_ROUTES: Record<string, Handler | Reply> = {
+  'GET /api/user/getUserInfo': ok(demoUser),
+};
+
 /**
- * A fake API server: `routes` answers `METHOD /api/path`; anything else fails the test. Every call
- * is recorded, so a test can prove that an invalid form sent nothing.
+ * A fake API server: `routes` (and the common reads above, unless overridden) answer `METHOD /api/path`;
+ * anything else fails the test. Every call is recorded, so a test can prove that an invalid form sent nothing.
  */
-export const fakeApi = (routes: Record<string, Handler | Reply>) => {
+export const fakeApi = (screenRoutes: Record<string, Handler | Reply>) => {
+  const routes = { ...COMMON_ROUTES, ...screenRoutes };
   const calls: SentCall[] = [];
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);

@@ -1,8 +1,13 @@
 import { api, withMsg } from '@marketplace/shared';
-import type { PayOrdersBody, PayResult } from '@marketplace/shared/contracts';
+import type { PayOrdersBody, PayResult, UserInfo } from '@marketplace/shared/contracts';
 
 export const paymentApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The balance the payment sheet shows; the same definition as the shell's and the wallet's, the first wins. */
+    getUserInfo: build.query<UserInfo, void>({
+      query: () => '/user/getUserInfo',
+      providesTags: ['User'],
+    }),
     payOrders: build.mutation<{ data: PayResult; msg: string }, PayOrdersBody>({
       query: (body) => ({ url: '/order/pay', method: 'POST', body }),
       transformResponse: withMsg<PayResult>,
@@ -17,4 +22,4 @@ export const paymentApi = api.injectEndpoints({
   }),
 });
 
-export const { usePayOrdersMutation } = paymentApi;
+export const { useGetUserInfoQuery, usePayOrdersMutation } = paymentApi;

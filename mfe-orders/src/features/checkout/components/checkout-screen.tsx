@@ -111,7 +111,11 @@ export default function CheckoutScreen() {
         </Link>
       </section>
 
-      {!preview && previewing.isLoading && <DotLoading aria-label={t('checkout.loading')} />}
+      {!preview && previewing.isLoading && (
+        <div role="status" aria-label={t('checkout.loading')}>
+          <DotLoading />
+        </div>
+      )}
       {preview?.groups.map((group) => (
         <CheckoutGroupCard key={group.shopId} group={group} />
       ))}

@@ -104,7 +104,11 @@ export default function CommentScreen() {
     <div className="comment">
       <PageHeader title={t('title.comment')} />
       {(id === null || isError) && <ErrorPanel title={t('detail.notFound')} />}
-      {isLoading && <DotLoading aria-label={t('detail.loading')} />}
+      {isLoading && (
+        <div role="status" aria-label={t('detail.loading')}>
+          <DotLoading />
+        </div>
+      )}
       {data && <CommentForm order={data} />}
     </div>
   );

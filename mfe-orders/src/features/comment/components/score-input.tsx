@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StarFill } from 'antd-mobile-icons';
 
 interface ScoreInputProps {
   label: string;
@@ -33,7 +34,7 @@ export default function ScoreInput({ label, value, onChange }: ScoreInputProps) 
               onChange={() => onChange(score)}
               aria-label={t('comment.stars', { count: score })}
             />
-            <span aria-hidden="true">★</span>
+            <StarFill aria-hidden="true" />
           </label>
         ))}
       </span>

@@ -74,6 +74,30 @@ describe('/orderInfo/:id', () => {
     expect(refund).toHaveTextContent('Refused');
     expect(within(refund).getByRole('note')).toHaveTextContent('Refused: The photo shows no damage');
     expect(refund).toHaveTextContent('Refund without return');
+    // The request as it was sent: explanation and proof picture, and its steps in the timeline.
+    expect(refund).toHaveTextContent('ExplanationTorn');
+    expect(within(refund).getByRole('img', { name: 'Refund proof picture' })).toHaveAttribute(
+      'src',
+      '/api/upload/up-1',
+    );
+    const steps = screen.getByRole('region', { name: 'Logistics' }).querySelectorAll('.adm-step-title');
+    expect([...steps].map((step) => step.textContent)).toEqual([
+      'Refund refused',
+      'Refund requested',
+      'Shipped by DHL, tracking number DH123',
+      'Payment received',
+    ]);
+  });
+
+  it('copies the order number with a 44 px button: "Copied"', async () => {
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await open();
+    (await screen.findByRole('button', { name: 'Copy order number' })).click();
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('M2026009');
   });
 
   it('says the order does not exist when the server refuses it', async () => {

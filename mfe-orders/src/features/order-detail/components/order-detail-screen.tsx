@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { DotLoading, Steps } from 'antd-mobile';
+import { Button, DotLoading, Steps } from 'antd-mobile';
 import { ErrorPanel, Money, PageHeader, formatDateTime } from '@marketplace/shared';
 import { type OrderDetail } from '@marketplace/shared/contracts';
 import { useGetOrderDetailQuery } from '../../orders/api';
 import OrderActions from '../../orders/components/order-actions';
+import { copyText } from '../copy-text';
+import { orderTimeline } from '../refund-timeline';
 import RefundState from './refund-state';
 import './order-detail.css';
 
@@ -37,7 +39,8 @@ const Amounts = ({ order }: { order: OrderDetail }) => {
 
 const Logistics = ({ order }: { order: OrderDetail }) => {
   const { t, i18n } = useTranslation('orders');
-  if (order.logistics.length === 0) return null;
+  const steps = orderTimeline(order, t);
+  if (steps.length === 0) return null;
   return (
     <section className="order-detail__card" aria-label={t('detail.logistics')}>
       <h2 className="order-detail__heading">{t('detail.logistics')}</h2>
@@ -47,12 +50,8 @@ const Logistics = ({ order }: { order: OrderDetail }) => {
         </p>
       )}
       <Steps direction="vertical" current={0}>
-        {order.logistics.map((event) => (
-          <Steps.Step
-            key={`${event.kind}-${event.createdAt}`}
-            title={event.text}
-            description={formatDateTime(event.createdAt, i18n.language)}
-          />
+        {steps.map((step) => (
+          <Steps.Step key={step.key} title={step.title} description={formatDateTime(step.at, i18n.language)} />
         ))}
       </Steps>
     </section>
@@ -67,7 +66,18 @@ const Detail = ({ order }: { order: OrderDetail }) => {
     <>
       <section className="order-detail__card order-detail__status" aria-label={t('detail.status')}>
         <strong>{t(`status.${order.status}`)}</strong>
-        <span className="order-detail__meta">{t('card.orderNo', { orderNo: order.orderNo })}</span>
+        <span className="order-detail__meta order-detail__order-no">
+          {t('card.orderNo', { orderNo: order.orderNo })}
+          <Button
+            className="order-detail__copy"
+            size="mini"
+            fill="outline"
+            aria-label={t('copy.orderNo')}
+            onClick={() => void copyText(order.orderNo)}
+          >
+            {t('copy.button')}
+          </Button>
+        </span>
         <span className="order-detail__meta">
           {t('detail.placedAt', { date: formatDateTime(order.createdAt, i18n.language) })}
         </span>
@@ -139,7 +149,11 @@ export default function OrderDetailScreen() {
     <div className="order-detail">
       <PageHeader title={t('title.orderInfo')} />
       {id === null && <ErrorPanel title={t('detail.notFound')} />}
-      {isLoading && <DotLoading aria-label={t('detail.loading')} />}
+      {isLoading && (
+        <div role="status" aria-label={t('detail.loading')}>
+          <DotLoading />
+        </div>
+      )}
       {isError && <ErrorPanel title={t('detail.notFound')} onRetry={() => void refetch()} />}
       {data && <Detail order={data} />}
     </div>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@marketplace/shared';
 import type { RefundInfo } from '@marketplace/shared/contracts';
 
-/** The order's refund request: what was asked, and the operator's decision with its reason. */
+/** The order's refund request as sent (type, amount, goods, reason, explanation, proof) and the decision. */
 export default function RefundState({ refund }: { refund: RefundInfo }) {
   const { t } = useTranslation('orders');
   // i18n-keys: refundState.pending, refundState.agreed, refundState.refused
@@ -25,7 +25,17 @@ export default function RefundState({ refund }: { refund: RefundInfo }) {
         <dd>{t(`refund.productStatuses.${refund.productStatus}`)}</dd>
         <dt>{t('refund.reason')}</dt>
         <dd>{refund.reason}</dd>
+        <dt>{t('refund.explain')}</dt>
+        <dd className="order-detail__text">{refund.explain}</dd>
       </dl>
+      {refund.attachmentUrl && (
+        <figure className="order-detail__proof">
+          <figcaption className="order-detail__meta">{t('refund.proof')}</figcaption>
+          <a href={refund.attachmentUrl} target="_blank" rel="noreferrer" aria-label={t('detail.openProof')}>
+            <img src={refund.attachmentUrl} alt={t('detail.proofPicture')} width={72} height={72} />
+          </a>
+        </figure>
+      )}
       {refund.state === 'refused' && refund.decisionReason && (
         <p className="order-detail__refused" role="note">
           {t('detail.refusedBecause', { reason: refund.decisionReason })}

@@ -5,6 +5,7 @@ import { EmptyState, NamedTabs, PageHeader, PagedList, usePageLoader } from '@ma
 import { isOrderStatusTab, ORDER_STATUS_TABS, type OrderSummary } from '@marketplace/shared/contracts';
 import { ordersApi } from '../api';
 import OrderCard from './order-card';
+import './order-list-screen.css';
 
 const PAGE_SIZE = 10;
 
@@ -29,24 +30,26 @@ export default function OrderListScreen() {
   return (
     <div>
       <PageHeader title={onOrderRoute ? t('title.order') : t('title.myPurchases')} />
-      <NamedTabs
-        label={t('detail.status')}
-        // i18n-keys: tabs.all, tabs.0, tabs.1, tabs.2, tabs.3, tabs.4, tabs.-1, tabs.-3, tabs.-2, tabs.-4
-        tabs={ORDER_STATUS_TABS.map((key) => ({ key, title: t(`tabs.${key}`) }))}
-        activeKey={status}
-        onChange={(key) => navigate(`/myPurchases/${key}`, { replace: true })}
-      >
-        {/* Keyed by status so a tab change starts again from page 1. */}
-        <PagedList<OrderSummary>
-          key={`${status}-${version}`}
-          loadPage={loadPage}
-          pageSize={PAGE_SIZE}
-          renderItem={(order) => <OrderCard order={order} onChanged={reload} />}
-          itemKey={(order) => order.id}
-          label={t('title.myPurchases')}
-          empty={<EmptyState title={t('empty')} />}
-        />
-      </NamedTabs>
+      <div className="orders-tabs">
+        <NamedTabs
+          label={t('detail.status')}
+          // i18n-keys: tabs.all, tabs.0, tabs.1, tabs.2, tabs.3, tabs.4, tabs.-1, tabs.-3, tabs.-2, tabs.-4
+          tabs={ORDER_STATUS_TABS.map((key) => ({ key, title: t(`tabs.${key}`) }))}
+          activeKey={status}
+          onChange={(key) => navigate(`/myPurchases/${key}`, { replace: true })}
+        >
+          {/* Keyed by status so a tab change starts again from page 1. */}
+          <PagedList<OrderSummary>
+            key={`${status}-${version}`}
+            loadPage={loadPage}
+            pageSize={PAGE_SIZE}
+            renderItem={(order) => <OrderCard order={order} onChanged={reload} />}
+            itemKey={(order) => order.id}
+            label={t('title.myPurchases')}
+            empty={<EmptyState title={t('empty')} />}
+          />
+        </NamedTabs>
+      </div>
     </div>
   );
 }

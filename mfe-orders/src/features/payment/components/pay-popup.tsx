@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Money, toastSuccess } from '@marketplace/shared';
 import { PaymentCodePopup } from '@marketplace/shared/payment';
 import { paymentFailureOf } from '@marketplace/shared/contracts';
-import { usePayOrdersMutation } from '../api';
+import { useGetUserInfoQuery, usePayOrdersMutation } from '../api';
 
 export interface PayRequest {
   orderIds: number[];
@@ -21,6 +21,7 @@ interface PayPopupProps {
 export default function PayPopup({ request, onPaid, onClose, onNoPaymentCode }: PayPopupProps) {
   const { t } = useTranslation(['orders', 'common']);
   const [payOrders, { isLoading }] = usePayOrdersMutation();
+  const { data: user } = useGetUserInfoQuery(undefined, { skip: request === null });
   const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
 
   const close = () => {
@@ -55,6 +56,7 @@ export default function PayPopup({ request, onPaid, onClose, onNoPaymentCode }: 
           {t('pay.amount')} <Money cents={request?.total ?? 0} />
         </>
       }
+      balance={user?.balance}
       codeLabel={t('pay.paymentCode')}
       placeholder={t('pay.placeholder')}
       payLabel={t('pay.submit')}

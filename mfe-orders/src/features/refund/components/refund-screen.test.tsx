@@ -29,6 +29,25 @@ const uploadProof = async () => {
 describe('/refund', () => {
   beforeEach(resetBrowser);
 
+  it('starts from the amount and the products its route names (/refund/:id/:sn/:product_ids/:amount)', async () => {
+    fakeApi({
+      'GET /api/order/detail': ok(
+        orderDetail({
+          items: [
+            { ...orderDetail().items[0]!, productId: 5, title: 'Trail tent' },
+            { ...orderDetail().items[0]!, productId: 6, title: 'Camping stove', spec: {} },
+          ],
+        }),
+      ),
+    });
+    await renderScreen(<RefundScreen />, { path: '/refund/9/M2026009/6/1250', route: ROUTE, session: signedIn() });
+    await screen.findByRole('form', { name: 'Apply for refund' });
+    expect(screen.getByLabelText('Refund amount ($)')).toHaveValue('12.50');
+    const products = screen.getByRole('region', { name: 'Products in this request' });
+    expect(products).toHaveTextContent('Camping stove');
+    expect(products).not.toHaveTextContent('Trail tent');
+  });
+
   it('shows the order and starts from the whole amount paid', async () => {
     fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
     const form = await open();

@@ -14,6 +14,7 @@ import {
 import { useGetOrderDetailQuery } from '../../orders/api';
 import { useSubmitRefundMutation } from '../api';
 import { checkRefund } from '../refund-form';
+import { refundPrefill } from '../refund-prefill';
 import ChoiceGroup from './choice-group';
 import './refund.css';
 
@@ -25,10 +26,12 @@ const parseId = (value: string | undefined): number | null => {
 const RefundForm = ({ order }: { order: OrderDetail }) => {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
+  const params = useParams();
+  const [prefill] = useState(() => refundPrefill(order, params.product_ids, params.amount));
   const [submitRefund, { isLoading }] = useSubmitRefundMutation();
   const [refundType, setRefundType] = useState<RefundType>('refund');
   const [productStatus, setProductStatus] = useState<ProductStatus | null>(null);
-  const [amount, setAmount] = useState((order.total / 100).toFixed(2));
+  const [amount, setAmount] = useState(prefill.amount);
   const [reason, setReason] = useState('');
   const [explain, setExplain] = useState('');
   const [proof, setProof] = useState<ImageUploadItem[]>([]);
@@ -60,6 +63,20 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
       <p className="refund-form__order">
         {t('card.orderNo', { orderNo: order.orderNo })} · {t('refund.paid')} <Money cents={order.total} />
       </p>
+      <section className="refund-form__products" aria-label={t('refund.products')}>
+        <h2 className="refund-form__heading">{t('refund.products')}</h2>
+        <ul>
+          {prefill.items.map((item) => (
+            <li key={`${item.productId}-${JSON.stringify(item.spec)}`}>
+              <img src={item.image} alt="" width={48} height={48} />
+              <span className="refund-form__product-title">{item.title}</span>
+              <span>
+                <Money cents={item.unitPrice} /> × {item.quantity}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
       <ChoiceGroup
         legend={t('refund.type')}
         options={REFUND_TYPES}
@@ -97,7 +114,10 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
   );
 };
 
-/** `/refund/:id?/:sn?/:product_ids?/:amount?`: the refund request of one order (one per order). */
+/**
+ * `/refund/:id?/:sn?/:product_ids?/:amount?`: the refund request of one order (one per order), starting
+ * from the products and the amount (cents) its route names.
+ */
 export default function RefundScreen() {
   const { t } = useTranslation('orders');
   const id = parseId(useParams().id);
@@ -107,7 +127,11 @@ export default function RefundScreen() {
     <div className="refund">
       <PageHeader title={t('title.refund')} />
       {(id === null || isError) && <ErrorPanel title={t('detail.notFound')} />}
-      {isLoading && <DotLoading aria-label={t('detail.loading')} />}
+      {isLoading && (
+        <div role="status" aria-label={t('detail.loading')}>
+          <DotLoading />
+        </div>
+      )}
       {data && <RefundForm order={data} />}
     </div>
   );
