@@ -14,7 +14,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { VERIFICATION_HEADER, type Envelope } from '@marketplace/shared/contracts';
 import { buildApp, type BuildOptions } from '../src/app';
 import { defaultAltcha, type AppConfig, type DatabaseConfig } from '../src/config/config';
-import { migrationsFolder, type Db } from '../src/db/client';
+import { migrationsFolder, pgliteExtensions, type Db } from '../src/db/client';
 import { DEFAULT_WALLET_CONFIG } from '../src/modules/wallet/wallet.service';
 
 export { DEMO_SHOPPER } from '../src/db/seed';
@@ -39,7 +39,7 @@ const pgliteSnapshot = async (): Promise<Blob> => {
   }
   const file = path.join(tmpdir(), `mp-pglite-${digest.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(file)) {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     await migrate(drizzle(client), { migrationsFolder });
     const dump = await client.dumpDataDir('none');
     await client.close();

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,6 +30,12 @@ const once = (close: () => Promise<void>) => {
 };
 
 export const migrationsFolder = path.join(__dirname, 'migrations');
+
+/**
+ * The PostgreSQL extensions the migrations create (search, issue 28). PostgreSQL has them installed;
+ * PGlite loads an extension only when it is passed in where the database is opened.
+ */
+export const pgliteExtensions = { pg_trgm, unaccent, fuzzystrmatch };
 
 /** The advisory lock key migrations run under on PostgreSQL (any constant the app uses for nothing else). */
 const MIGRATION_LOCK = 7_261_120_001;
@@ -59,7 +68,11 @@ export const openDatabase = async (config: DatabaseConfig): Promise<Database> =>
   }
   const release = config.dataDir ? acquirePidLock(`${config.dataDir}.lock`) : () => undefined;
   try {
-    const client = new PGlite(config.dataDir, config.snapshot ? { loadDataDir: config.snapshot } : {});
+    const client = new PGlite({
+      ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+      extensions: pgliteExtensions,
+      ...(config.snapshot ? { loadDataDir: config.snapshot } : {}),
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

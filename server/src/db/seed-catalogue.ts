@@ -338,8 +338,182 @@ export const buildDemoCatalogue = (now: Date) => {
   return { shops: shopRows, products: productRows };
 };
 
-/** Idempotent: builds the demo catalogue once, when there are no shops yet, in one transaction. */
-export const seedDemoCatalogue = async (db: Db, now = new Date()): Promise<void> => {
+/**
+ * More nouns for the large catalogue (`SEED_PRODUCTS`), so it is not the demo's 60 nouns over and over;
+ * the 640-product demo catalogue stays exactly as it was.
+ */
+const EXTRA_NOUNS: Record<ProductCategory, Noun[]> = {
+  computer: [
+    { name: 'Keyboard', price: [15, 99], specs: [colours('Black', 'White')] },
+    { name: 'Tablet', price: [99, 999], specs: [{ name: 'Storage', options: ['64 GB', '128 GB', '256 GB'] }] },
+    { name: 'Printer', price: [59, 499], specs: [{ name: 'Type', options: ['Inkjet', 'Laser'] }] },
+    { name: 'USB Hub', price: [9, 59], specs: [{ name: 'Ports', options: ['4', '7', '10'] }] },
+    { name: 'Gaming Headset', price: [25, 199], specs: [colours('Black', 'Red')] },
+  ],
+  electrical: [
+    { name: 'Blender', price: [25, 199], specs: [colours('Black', 'Silver')] },
+    { name: 'Toaster', price: [19, 129], specs: [{ name: 'Slots', options: ['2', '4'] }] },
+    { name: 'Microwave Oven', price: [69, 399], specs: [{ name: 'Capacity', options: ['20 L', '25 L', '30 L'] }] },
+    { name: 'Steam Iron', price: [19, 99], specs: [colours('Blue', 'Purple')] },
+    { name: 'Space Heater', price: [29, 179], specs: [{ name: 'Power', options: ['1000 W', '2000 W'] }] },
+  ],
+  outdoors: [
+    { name: 'Bicycle Helmet', price: [25, 149], specs: [sizes('S', 'M', 'L')] },
+    { name: 'Fishing Rod', price: [19, 249], specs: [{ name: 'Length', options: ['1.8 m', '2.4 m', '3 m'] }] },
+    { name: 'Water Bottle', price: [7, 45], specs: [{ name: 'Volume', options: ['500 ml', '750 ml', '1 L'] }] },
+    { name: 'Camping Chair', price: [15, 99], specs: [colours('Green', 'Blue')] },
+  ],
+  familyLife: [
+    { name: 'Curtains', price: [15, 119], specs: [sizes('140 x 160 cm', '140 x 245 cm'), colours('Linen', 'Navy')] },
+    { name: 'Pillow', price: [9, 69], specs: [{ name: 'Firmness', options: ['Soft', 'Medium', 'Firm'] }] },
+    { name: 'Cutlery Set', price: [19, 129], specs: [{ name: 'Pieces', options: ['16', '24', '48'] }] },
+    { name: 'Flower Vase', price: [9, 79], specs: [colours('Clear', 'White', 'Terracotta')] },
+  ],
+  health: [
+    { name: 'Fitness Tracker', price: [25, 199], specs: [colours('Black', 'Pink', 'Blue')] },
+    { name: 'Dumbbells', price: [19, 199], specs: [{ name: 'Weight', options: ['2 x 5 kg', '2 x 10 kg'] }] },
+    { name: 'Digital Thermometer', price: [7, 49], specs: [{ name: 'Type', options: ['Forehead', 'Ear'] }] },
+    { name: 'Face Mask', price: [4, 25], specs: [{ name: 'Pack', options: ['10 pieces', '50 pieces'] }] },
+  ],
+  menClothing: [
+    { name: 'T-Shirt', price: [9, 49], specs: [CLOTHING_SIZES, colours('White', 'Black', 'Grey')] },
+    { name: 'Sweater', price: [25, 119], specs: [CLOTHING_SIZES, colours('Navy', 'Camel')] },
+    { name: 'Shorts', price: [15, 59], specs: [sizes('30', '32', '34', '36'), colours('Khaki', 'Black')] },
+    { name: 'Sneakers', price: [39, 179], specs: [sizes('41', '42', '43', '44', '45'), colours('White', 'Black')] },
+  ],
+  womenClothing: [
+    { name: 'Handbag', price: [25, 299], specs: [colours('Black', 'Tan', 'Red')] },
+    { name: 'Sandals', price: [19, 119], specs: [sizes('36', '37', '38', '39', '40'), colours('Nude', 'Black')] },
+    { name: 'Jumpsuit', price: [29, 139], specs: [sizes('XS', 'S', 'M', 'L'), colours('Olive', 'Black')] },
+    { name: 'Silk Scarf', price: [15, 89], specs: [colours('Ivory', 'Emerald', 'Rose')] },
+  ],
+  food: [
+    { name: 'Pasta', price: [2, 15], specs: [{ name: 'Weight', options: ['500 g', '1 kg'] }] },
+    { name: 'Basmati Rice', price: [4, 29], specs: [{ name: 'Weight', options: ['1 kg', '5 kg'] }] },
+    { name: 'Butter Biscuits', price: [3, 19], specs: [{ name: 'Pack', options: ['1', '3', '6'] }] },
+    { name: 'Strawberry Jam', price: [3, 15], specs: [{ name: 'Weight', options: ['250 g', '450 g'] }] },
+  ],
+  mobilePhone: [
+    { name: 'Headphones', price: [19, 349], specs: [colours('Black', 'Silver', 'Blue')] },
+    { name: 'Smartwatch', price: [39, 499], specs: [sizes('41 mm', '45 mm'), colours('Black', 'Gold')] },
+    { name: 'iPhone Case', price: [5, 45], specs: [colours('Clear', 'Black', 'Sky')] },
+    { name: 'Car Phone Holder', price: [7, 39], specs: [{ name: 'Mount', options: ['Vent', 'Dashboard'] }] },
+  ],
+  toys: [
+    { name: 'Doll House', price: [25, 199], specs: [{ name: 'Rooms', options: ['3', '5', '8'] }] },
+    { name: 'Kite', price: [9, 59], specs: [colours('Rainbow', 'Red')] },
+    { name: 'Toy Train Set', price: [19, 149], specs: [{ name: 'Pieces', options: ['30', '80'] }] },
+    { name: 'Science Kit', price: [15, 79], specs: [{ name: 'Age', options: ['6+', '8+', '12+'] }] },
+  ],
+};
+
+const BRAND_PARTS = {
+  first: ['Zen', 'Vo', 'Lu', 'Kai', 'Tor', 'Mi', 'Sa', 'Quo', 'Ve', 'Ori', 'Ta', 'Bel'],
+  second: ['ra', 'tek', 'lia', 'nix', 'vo', 'do', 'mo', 'rix'],
+};
+
+/** Products per shop of the large catalogue, on average. */
+const LARGE_PRODUCTS_PER_SHOP = 50;
+const INSERT_BATCH = 5_000;
+
+/**
+ * The products and shops a large catalogue adds to the demo one, up to `total` products: every
+ * category the same share, more nouns, brands and shops, sales skewed as in a real marketplace (a few
+ * best sellers, a long tail). Pure and deterministic: the same `total` builds the same catalogue.
+ */
+export const buildLargeCatalogue = (total: number, now: Date, demoShopNames: Set<string>) => {
+  const random = prng(20_260_428);
+  const extra = Math.max(0, total - DEMO_PRODUCTS_PER_CATEGORY * PRODUCT_CATEGORIES.length);
+  const brandsOf = (category: ProductCategory) => [
+    ...WORDS[category].brands,
+    ...BRAND_PARTS.first.map(
+      (first, n) => `${first}${BRAND_PARTS.second[(n + PRODUCT_CATEGORIES.indexOf(category)) % 8]}`,
+    ),
+  ];
+  const shopCount = Math.ceil(extra / LARGE_PRODUCTS_PER_SHOP);
+  const shopRows: (ShopSeed & { mainCategory: ProductCategory })[] = [];
+  const usedNames = new Set(demoShopNames);
+  for (let attempt = 0; shopRows.length < shopCount; attempt += 1) {
+    const mainCategory = PRODUCT_CATEGORIES[shopRows.length % PRODUCT_CATEGORIES.length] as ProductCategory;
+    const base = `${pick(random, SHOP_WORDS.first)} ${pick(random, brandsOf(mainCategory))} ${pick(random, SHOP_WORDS.second)}`;
+    // Past the combinations, a branch number keeps names unique.
+    const name = attempt < shopCount * 3 ? base : `${base} ${attempt}`;
+    if (usedNames.has(name)) continue;
+    usedNames.add(name);
+    shopRows.push({
+      name,
+      mainCategory,
+      description: `${name} sells ${pick(random, WORDS[mainCategory].adjectives).toLowerCase()} goods with fast dispatch and friendly service.`,
+      sales: between(random, 0, 20_000),
+      fans: 0,
+      favorableRate: between(random, 80, 100),
+      totalSales: between(random, 0, 900_000) * 100,
+      supportDays: between(random, 0, 60),
+      createdAt: new Date(now.getTime() - between(random, 1, 1500) * 86_400_000),
+    });
+  }
+  const shopsByCategory = new Map<ProductCategory, number[]>();
+  shopRows.forEach((shop, index) => {
+    shopsByCategory.set(shop.mainCategory, [...(shopsByCategory.get(shop.mainCategory) ?? []), index]);
+  });
+  const productRows: ProductSeed[] = [];
+  for (let n = 0; n < extra; n += 1) {
+    const category = PRODUCT_CATEGORIES[n % PRODUCT_CATEGORIES.length] as ProductCategory;
+    const words = WORDS[category];
+    const noun = pick(random, [...words.nouns, ...EXTRA_NOUNS[category]]);
+    const brand = pick(random, brandsOf(category));
+    const adjective = pick(random, words.adjectives);
+    const shopIndex =
+      random() < 0.9 ? pick(random, shopsByCategory.get(category) ?? [0]) : between(random, 0, shopRows.length - 1);
+    const [low, high] = noun.price;
+    const ratingCount = between(random, 0, 200);
+    const score = () => ratingCount * between(random, 3, 5);
+    const sentences = [...words.lines].sort(() => random() - 0.5).slice(0, 3);
+    // Pareto-like: most products sell a little, a few sell a lot.
+    const sold = Math.floor(20 / Math.max(0.002, random()) ** 1.2) - 20;
+    productRows.push({
+      shopIndex,
+      title: `${brand} ${adjective} ${noun.name}`,
+      keyword: noun.name,
+      category,
+      unitPrice: between(random, low, high) * 100 + pick(random, [0, 0, 49, 90, 99]),
+      stock: between(random, 0, 20) === 0 ? 0 : between(random, 5, 500),
+      sold: Math.min(sold, 200_000),
+      seen: sold * between(random, 2, 20) + between(random, 0, 500),
+      description: sentences
+        .map((line) => line.replace('{brand}', brand).replace('{noun}', noun.name.toLowerCase()))
+        .join(' '),
+      specs: noun.specs,
+      imageCount: between(random, 2, 4),
+      ratingCount,
+      productScoreSum: score(),
+      serviceScoreSum: score(),
+      postageScoreSum: score(),
+      createdAt: new Date(now.getTime() - between(random, 1, 3 * 365 * 24 * 3600) * 1000),
+    });
+  }
+  return { shops: shopRows, products: productRows };
+};
+
+const insertProducts = async (tx: Pick<Db, 'execute'>, rows: Record<string, unknown>[]) => {
+  // One statement with one JSON parameter: PGlite runs on the main thread, and this keeps the seed short.
+  await tx.execute(sql`
+      INSERT INTO products (shop_id, title, keyword, category, unit_price, stock, sold, seen, description, specs,
+        image_count, rating_count, product_score_sum, service_score_sum, postage_score_sum, created_at)
+      SELECT "shopId", title, keyword, category, "unitPrice", stock, sold, seen, description, specs,
+        "imageCount", "ratingCount", "productScoreSum", "serviceScoreSum", "postageScoreSum", "createdAt"
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("shopId" int, title text, keyword text,
+        category text, "unitPrice" bigint, stock int, sold int, seen int, description text, specs jsonb,
+        "imageCount" smallint, "ratingCount" int, "productScoreSum" int, "serviceScoreSum" int,
+        "postageScoreSum" int, "createdAt" timestamptz)`);
+};
+
+/**
+ * Idempotent: builds the demo catalogue once, when there are no shops yet, in one transaction. With
+ * `products` above the demo's 640 (SEED_PRODUCTS), a generated large catalogue follows, so the demo's
+ * products keep their ids. The search vocabulary is rebuilt after either.
+ */
+export const seedDemoCatalogue = async (db: Db, now = new Date(), { products: total = 0 } = {}): Promise<void> => {
   const [existing] = await db.select({ n: count() }).from(shops);
   if (existing && existing.n > 0) return;
   const catalogue = buildDemoCatalogue(now);
@@ -357,15 +531,32 @@ export const seedDemoCatalogue = async (db: Db, now = new Date()): Promise<void>
       shopId: ids.get(catalogue.shops[shopIndex]?.name ?? '') ?? 0,
       createdAt: createdAt?.toISOString(),
     }));
-    // One statement with one JSON parameter: PGlite runs on the main thread, and this keeps the seed short.
-    await tx.execute(sql`
-      INSERT INTO products (shop_id, title, keyword, category, unit_price, stock, sold, seen, description, specs,
-        image_count, rating_count, product_score_sum, service_score_sum, postage_score_sum, created_at)
-      SELECT "shopId", title, keyword, category, "unitPrice", stock, sold, seen, description, specs,
-        "imageCount", "ratingCount", "productScoreSum", "serviceScoreSum", "postageScoreSum", "createdAt"
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("shopId" int, title text, keyword text,
-        category text, "unitPrice" bigint, stock int, sold int, seen int, description text, specs jsonb,
-        "imageCount" smallint, "ratingCount" int, "productScoreSum" int, "serviceScoreSum" int,
-        "postageScoreSum" int, "createdAt" timestamptz)`);
+    await insertProducts(tx, rows);
+    if (total > rows.length) {
+      const large = buildLargeCatalogue(total, now, new Set(catalogue.shops.map((shop) => shop.name)));
+      const largeShops: { id: number; name: string }[] = [];
+      for (let start = 0; start < large.shops.length; start += INSERT_BATCH) {
+        largeShops.push(
+          ...(await tx
+            .insert(shops)
+            .values(large.shops.slice(start, start + INSERT_BATCH).map(({ mainCategory: _m, ...shop }) => shop))
+            .returning({ id: shops.id, name: shops.name })),
+        );
+      }
+      const largeIds = new Map(largeShops.map((row) => [row.name, row.id]));
+      for (let start = 0; start < large.products.length; start += INSERT_BATCH) {
+        await insertProducts(
+          tx,
+          large.products.slice(start, start + INSERT_BATCH).map(({ shopIndex, createdAt, ...product }) => ({
+            ...product,
+            shopId: largeIds.get(large.shops[shopIndex]?.name ?? '') ?? 0,
+            createdAt: createdAt?.toISOString(),
+          })),
+        );
+      }
+    }
+    await tx.execute(sql`SELECT refresh_search_words()`);
   });
+  // Fresh statistics (and visibility map) for the planner, which otherwise knows nothing of the new rows.
+  if (total > DEMO_PRODUCTS_PER_CATEGORY * PRODUCT_CATEGORIES.length) await db.execute(sql`VACUUM ANALYZE products`);
 };

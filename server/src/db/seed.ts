@@ -14,9 +14,21 @@ export const DEMO_SHOPPER = {
   balance: 100_000,
 } as const;
 
+/**
+ * `SEED_PRODUCTS=100000`: a first start seeds a catalogue of that many products (the demo's 640 plus a
+ * generated, reproducible rest) instead of the demo's 640, to see search and lists at marketplace scale.
+ */
+const seedProducts = (value = process.env.SEED_PRODUCTS): number => {
+  const count = Number(value);
+  return Number.isInteger(count) && count > 0 ? Math.min(count, 2_000_000) : 0;
+};
+
 /** Idempotent: inserts the demo catalogue and the demo shopper only when they do not exist yet. */
-export const seedDemoData = async (db: Db): Promise<void> => {
-  await seedDemoCatalogue(db);
+export const seedDemoData = async (
+  db: Db,
+  { products = seedProducts() }: { products?: number } = {},
+): Promise<void> => {
+  await seedDemoCatalogue(db, new Date(), { products });
   await seedPromoCodes(db);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.account, DEMO_SHOPPER.account));
   if (existing) return;

@@ -21,6 +21,14 @@ export const isProductCategory = (value: unknown): value is ProductCategory =>
 export const PRODUCT_SORTS = ['sales', 'priceAsc', 'priceDesc', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/**
+ * Orders of a search (`/searchs?keyword=`): best match first (title words, then shop, category and
+ * description, sales breaking ties) or any product list order on the matched products. Without a
+ * keyword there is nothing to match and `relevance` means `sales`.
+ */
+export const SEARCH_SORTS = ['relevance', ...PRODUCT_SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 /** Largest page a list endpoint serves; a bigger `pageSize` is refused, not clipped. */
 export const CATALOGUE_MAX_PAGE_SIZE = 100;
 /** Most rows `suggestions` returns. */

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { bodyIdField, queryIdField } from './ids';
+import type { Page } from './envelope';
 import {
   CATALOGUE_MAX_PAGE_SIZE,
   KEYWORD_MAX_LENGTH,
   PRICE_FILTER_MAX,
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
+  SEARCH_SORTS,
   type ProductCategory,
 } from './catalogue-constants';
 
@@ -43,7 +45,8 @@ export const productSearchQuery = cataloguePageQuery
     category: z.enum(PRODUCT_CATEGORIES, 'err.catalogue.badCategory').optional(),
     minPrice: priceField.optional(),
     maxPrice: priceField.optional(),
-    sort: z.enum(PRODUCT_SORTS, 'err.catalogue.badSort').default('sales'),
+    /** Default: `relevance` with a keyword, `sales` without. */
+    sort: z.enum(SEARCH_SORTS, 'err.catalogue.badSort').optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'err.catalogue.badPriceRange',
@@ -130,6 +133,23 @@ export interface ProductDetail extends ProductCard {
   shop: ShopCard;
   saved: boolean;
   rating: ProductRating;
+}
+
+/**
+ * `GET /api/catalogue/products` data: a page of products plus, for a keyword search, what helps when
+ * the words as typed found nothing.
+ */
+export interface ProductSearchPage extends Page<ProductCard> {
+  /**
+   * The keyword with its misspelt words corrected, when the keyword as typed matched nothing and the
+   * corrected one did: the list holds the corrected keyword's products.
+   */
+  didYouMean?: string;
+  /**
+   * When nothing matched even after correction: the best sellers of the category the keyword is
+   * closest to (null when it is close to none, then of the whole catalogue).
+   */
+  closest?: { category: ProductCategory | null; list: ProductCard[] };
 }
 
 /** `follow` / `unfollow` data. */

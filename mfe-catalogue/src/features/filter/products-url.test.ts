@@ -27,4 +27,13 @@ describe('buildProductsUrl', () => {
       error: 'priceOrder',
     });
   });
+
+  it('keeps the keyword of the search it narrows, and its best-match order', () => {
+    expect(
+      buildProductsUrl({ keyword: ' keybord ', category: 'computer', sort: 'relevance', minPrice: '', maxPrice: '50' }),
+    ).toEqual({ url: '/searchs?keyword=keybord&category=computer&sort=relevance&maxPrice=5000' });
+    expect(buildProductsUrl({ keyword: '', category: '', sort: 'relevance', minPrice: '', maxPrice: '' })).toEqual({
+      url: '/products?sort=sales',
+    });
+  });
 });

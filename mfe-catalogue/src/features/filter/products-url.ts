@@ -1,8 +1,10 @@
-import { parseMoney, type ProductCategory, type ProductSort } from '@marketplace/shared/contracts/core';
+import { parseMoney, type ProductCategory, type SearchSort } from '@marketplace/shared/contracts/core';
 
 export interface ProductFilter {
+  /** The search the filter narrows: kept, so a filter never drops what the shopper searched for. */
+  keyword?: string;
   category: ProductCategory | '';
-  sort: ProductSort;
+  sort: SearchSort;
   /** Dollars as typed; empty means no bound. */
   minPrice: string;
   maxPrice: string;
@@ -12,7 +14,7 @@ export interface ProductFilter {
 const boundCents = (typed: string): number | null | undefined => (typed.trim() ? parseMoney(typed) : undefined);
 
 /**
- * The product list URL for a filter. Prices travel as integer cents, like every amount the API
+ * The product list URL for a filter: `/searchs?keyword=…` when it narrows a search, else `/products`. Prices travel as integer cents, like every amount the API
  * sees, so the list never has to parse typed dollars.
  */
 export const buildProductsUrl = (filter: ProductFilter): { url: string } | { error: 'priceInvalid' | 'priceOrder' } => {
@@ -21,9 +23,11 @@ export const buildProductsUrl = (filter: ProductFilter): { url: string } | { err
   if (min === null || max === null) return { error: 'priceInvalid' };
   if (min !== undefined && max !== undefined && min > max) return { error: 'priceOrder' };
   const params = new URLSearchParams();
+  const keyword = filter.keyword?.trim();
+  if (keyword) params.set('keyword', keyword);
   if (filter.category) params.set('category', filter.category);
-  params.set('sort', filter.sort);
+  params.set('sort', keyword || filter.sort !== 'relevance' ? filter.sort : 'sales');
   if (min !== undefined) params.set('minPrice', String(min));
   if (max !== undefined) params.set('maxPrice', String(max));
-  return { url: `/products?${params.toString()}` };
+  return { url: `${keyword ? '/searchs' : '/products'}?${params.toString()}` };
 };

@@ -6,7 +6,8 @@ import type {
   ProductCard,
   ProductCategory,
   ProductDetail,
-  ProductSort,
+  ProductSearchPage,
+  SearchSort,
 } from '@marketplace/shared/contracts';
 
 export interface PageArgs {
@@ -20,7 +21,7 @@ export interface ProductSearchArgs extends PageArgs {
   category?: ProductCategory;
   minPrice?: number;
   maxPrice?: number;
-  sort?: ProductSort;
+  sort?: SearchSort;
 }
 
 const productTags = (result: Page<ProductCard> | undefined) => [
@@ -37,7 +38,7 @@ export const productsApi = api.injectEndpoints({
       query: (params) => ({ url: '/catalogue/hot_products', params }),
       providesTags: productTags,
     }),
-    searchProducts: build.query<Page<ProductCard>, ProductSearchArgs>({
+    searchProducts: build.query<ProductSearchPage, ProductSearchArgs>({
       query: (params) => ({ url: '/catalogue/products', params }),
       providesTags: productTags,
     }),

@@ -14,4 +14,10 @@ describe('readListFilter', () => {
       sort: 'sales',
     });
   });
+
+  it('orders a search by best match unless asked otherwise; best match needs a keyword', () => {
+    expect(readListFilter(new URLSearchParams('keyword=tea'))).toEqual({ keyword: 'tea', sort: 'relevance' });
+    expect(readListFilter(new URLSearchParams('keyword=tea&sort=priceDesc')).sort).toBe('priceDesc');
+    expect(readListFilter(new URLSearchParams('sort=relevance')).sort).toBe('sales');
+  });
 });

@@ -1,8 +1,8 @@
 import {
   isProductCategory,
-  PRODUCT_SORTS,
+  SEARCH_SORTS,
   type ProductCategory,
-  type ProductSort,
+  type SearchSort,
 } from '@marketplace/shared/contracts/core';
 
 export interface ListFilter {
@@ -10,7 +10,8 @@ export interface ListFilter {
   category?: ProductCategory;
   minPrice?: number;
   maxPrice?: number;
-  sort: ProductSort;
+  /** `relevance` (best match) only means something with a keyword: the default then, `sales` without. */
+  sort: SearchSort;
 }
 
 const cents = (value: string | null): number | undefined => {
@@ -27,7 +28,12 @@ export const readListFilter = (params: URLSearchParams): ListFilter => {
   const category = params.get('category');
   const keyword = params.get('keyword')?.trim();
   return {
-    sort: (PRODUCT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ProductSort) : 'sales',
+    sort:
+      (SEARCH_SORTS as readonly string[]).includes(sort ?? '') && (keyword || sort !== 'relevance')
+        ? (sort as SearchSort)
+        : keyword
+          ? 'relevance'
+          : 'sales',
     ...(isProductCategory(category) && { category }),
     ...(keyword && { keyword }),
     ...(cents(params.get('minPrice')) !== undefined && { minPrice: cents(params.get('minPrice')) }),

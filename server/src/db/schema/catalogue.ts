@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProductSpec } from '@marketplace/shared/contracts';
 import { users } from './users';
+
+/** PostgreSQL's full-text document type (drizzle has no built-in for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const shops = pgTable(
   'shops',
@@ -64,6 +68,15 @@ export const products = pgTable(
     serviceScoreSum: integer('service_score_sum').notNull().default(0),
     postageScoreSum: integer('postage_score_sum').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What search matches, kept by the trigger `products_search_fill` (migration 0013): title (weight A),
+     * shop name (B), spec values and description (D), lower-cased and without accents.
+     */
+    searchDoc: tsvector('search_doc')
+      .notNull()
+      .default(sql`''::tsvector`),
+    /** The title lower-cased and without accents (same trigger): substring and exact-title matches. */
+    searchTitle: text('search_title').notNull().default(''),
   },
   (t) => [
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
@@ -74,6 +87,41 @@ export const products = pgTable(
     index('products_unit_price_idx').on(t.unitPrice),
     index('products_created_at_idx').on(t.createdAt),
     index('products_shop_sold_idx').on(t.shopId, t.sold),
+    index('products_search_doc_idx').using('gin', t.searchDoc),
+    index('products_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The ten categories' names in every language the app speaks (filled by migration 0013 from the
+ * catalogue's language files), so "Handys" or "Móviles" finds the mobile-phone category.
+ */
+export const categoryNames = pgTable(
+  'category_names',
+  {
+    category: text('category').notNull(),
+    lang: text('lang').notNull(),
+    name: text('name').notNull(),
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(sql`to_tsvector('simple', search_norm(name))`),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.lang] })],
+);
+
+/**
+ * Every word search knows (product documents and category names), with how many products carry it and
+ * the category most of them are in: typo corrections, "Did you mean" and the closest category come from
+ * here. Rebuilt by `refresh_search_words()` after a catalogue is seeded.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+    category: text('category').notNull(),
+  },
+  (t) => [
+    index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
   ],
 );
 

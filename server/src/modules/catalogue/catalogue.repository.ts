@@ -1,15 +1,13 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProductCategory, ProductSort } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { products, savedProducts, shopFollows, shops } from '../../db/schema';
+import { createSearchRepository } from './search.repository';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** `%` and `_` in a shopper's keyword are literal characters, not wildcards. */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
-
+/** A list's filter; a keyword search goes through search.repository.ts. */
 export interface ProductFilter {
-  keyword?: string;
   category?: ProductCategory;
   minPrice?: number;
   maxPrice?: number;
@@ -18,7 +16,6 @@ export interface ProductFilter {
 
 const productWhere = (filter: ProductFilter): SQL | undefined =>
   and(
-    filter.keyword ? ilike(products.title, likePattern(filter.keyword)) : undefined,
     filter.category ? eq(products.category, filter.category) : undefined,
     filter.minPrice === undefined ? undefined : gte(products.unitPrice, filter.minPrice),
     filter.maxPrice === undefined ? undefined : lte(products.unitPrice, filter.maxPrice),
@@ -82,25 +79,31 @@ export const SUPPORT_DAY_WEIGHT = 200;
 export const shopRank = sql`${shops.sales} + ${shops.supportDays} * ${SUPPORT_DAY_WEIGHT}`;
 
 export const createCatalogueRepository = (db: Db) => ({
+  /** Keyword search and suggestions (search.repository.ts). */
+  search: createSearchRepository(db),
+
   async categoryCounts() {
     return db.select({ category: products.category, productCount: count() }).from(products).groupBy(products.category);
   },
 
-  /** One scan per page: the total rides along as a window count; only a page past the end counts again. */
+  /**
+   * A page in the order's index, and the total counted beside it (in parallel): a window count over the
+   * matched rows would make every page of a 100,000-product list visit every row (issue 28).
+   */
   async listProducts(filter: ProductFilter, order: ProductOrder, offset: number, limit: number) {
     const where = productWhere(filter);
-    const found = await db
-      .select({ ...productCardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(products)
-      .innerJoin(shops, eq(shops.id, products.shopId))
-      .where(where)
-      .orderBy(...productOrder(order))
-      .offset(offset)
-      .limit(limit);
-    if (found[0]) return { rows: found.map(({ total: _total, ...row }) => row), total: found[0].total };
-    if (offset === 0) return { rows: [], total: 0 };
-    const [totals] = await db.select({ total: count() }).from(products).where(where);
-    return { rows: [], total: totals?.total ?? 0 };
+    const [rows, totals] = await Promise.all([
+      db
+        .select(productCardColumns)
+        .from(products)
+        .innerJoin(shops, eq(shops.id, products.shopId))
+        .where(where)
+        .orderBy(...productOrder(order))
+        .offset(offset)
+        .limit(limit),
+      db.select({ total: count() }).from(products).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
   },
 
   async recommend(product: Pick<ProductRow, 'id' | 'category'>, limit: number) {
@@ -222,18 +225,6 @@ export const createCatalogueRepository = (db: Db) => ({
       db.select({ total: count() }).from(savedProducts).where(where),
     ]);
     return { rows, total: totals[0]?.total ?? 0 };
-  },
-
-  /** Distinct titles containing the keyword, best sellers first. */
-  async suggestions(keyword: string, limit: number) {
-    const rows = await db
-      .select({ title: products.title })
-      .from(products)
-      .where(ilike(products.title, likePattern(keyword)))
-      .groupBy(products.title)
-      .orderBy(desc(sql`max(${products.sold})`), asc(products.title))
-      .limit(limit);
-    return rows.map((row) => row.title);
   },
 
   /** Product nouns ranked by units sold. */

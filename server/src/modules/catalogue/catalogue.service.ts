@@ -8,6 +8,7 @@ import {
   type ProductCard,
   type ProductCategory,
   type ProductDetail,
+  type ProductSearchPage,
   type ProductSearchQuery,
   type SaveResult,
   type ShopCard,
@@ -20,10 +21,13 @@ import { productImageUrl, shopLogoUrl } from '../images/images.service';
 import { createAnswerCache, type AnswerCache } from './answer-cache';
 import type { ViewCounter } from './view-counter';
 import type { CatalogueRepository, ProductCardRow, ProductRow } from './catalogue.repository';
+import { correctedKeyword, hasCorrections, planSearch } from './search.repository';
 
 const RECOMMEND_COUNT = 6;
 const HOT_KEYWORD_COUNT = 10;
 const HOT_KEYWORDS_TTL_MS = 60_000;
+/** Products an empty search shows from the category its keyword is closest to. */
+const CLOSEST_COUNT = 10;
 
 export const toProductCard = (row: ProductCardRow): ProductCard => ({
   id: row.id,
@@ -99,8 +103,14 @@ export const createCatalogueService = ({
       });
     },
 
-    searchProducts(query: ProductSearchQuery): Promise<Page<ProductCard>> {
-      const { keyword, category, minPrice, maxPrice, sort } = query;
+    /**
+     * A keyword is matched in titles, shop names, category names (every language), spec values and
+     * descriptions; when the words as typed find nothing, misspelt words are corrected ("Did you mean");
+     * when even that finds nothing, the best sellers of the closest category come along.
+     */
+    searchProducts(query: ProductSearchQuery): Promise<ProductSearchPage> {
+      const { keyword, category, minPrice, maxPrice } = query;
+      const sort = query.sort ?? (keyword ? 'relevance' : 'sales');
       const key = JSON.stringify([
         'search',
         keyword ?? '',
@@ -111,14 +121,37 @@ export const createCatalogueService = ({
         query.page,
         query.pageSize,
       ]);
-      return shared.get(key, async () => {
-        const { rows, total } = await catalogue.listProducts(
-          { keyword: keyword || undefined, category, minPrice, maxPrice },
-          sort,
-          offsetOf(query),
-          query.pageSize,
-        );
-        return pageOf(rows.map(toProductCard), total, query);
+      return shared.get(key, async (): Promise<ProductSearchPage> => {
+        if (!keyword) {
+          const { rows, total } = await catalogue.listProducts(
+            { category, minPrice, maxPrice },
+            sort === 'relevance' ? 'sales' : sort,
+            offsetOf(query),
+            query.pageSize,
+          );
+          return pageOf(rows.map(toProductCard), total, query);
+        }
+        const filter = { category, minPrice, maxPrice };
+        const analysis = await catalogue.search.analyse(keyword);
+        const typed = planSearch(analysis, { corrected: false, prefixLast: false });
+        let found = await catalogue.search.search(typed, filter, sort, offsetOf(query), query.pageSize);
+        let didYouMean: string | undefined;
+        if (found.total === 0 && hasCorrections(analysis)) {
+          const corrected = planSearch(analysis, { corrected: true, prefixLast: false });
+          const better = await catalogue.search.search(corrected, filter, sort, offsetOf(query), query.pageSize);
+          if (better.total > 0) {
+            found = better;
+            didYouMean = correctedKeyword(analysis);
+          }
+        }
+        const page: ProductSearchPage = pageOf(found.rows.map(toProductCard), found.total, query);
+        if (didYouMean) page.didYouMean = didYouMean;
+        if (found.total === 0) {
+          const closest = await catalogue.search.closestCategory(analysis);
+          const popular = await catalogue.search.bestSellers(closest, CLOSEST_COUNT);
+          page.closest = { category: closest, list: popular.map(toProductCard) };
+        }
+        return page;
       });
     },
 
@@ -234,7 +267,12 @@ export const createCatalogueService = ({
     },
 
     async suggestions(keyword: string): Promise<string[]> {
-      return keyword ? shared.get(`suggest:${keyword}`, () => catalogue.suggestions(keyword, SUGGESTION_LIMIT)) : [];
+      if (!keyword) return [];
+      // The same words, corrections and ranking as the search, the last word taken as still being typed.
+      return shared.get(`suggest:${keyword}`, async () => {
+        const analysis = await catalogue.search.analyse(keyword);
+        return catalogue.search.suggest(planSearch(analysis, { corrected: true, prefixLast: true }), SUGGESTION_LIMIT);
+      });
     },
 
     /** Ranked over the whole catalogue, so computed at most once a minute. */

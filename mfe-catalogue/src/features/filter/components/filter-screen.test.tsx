@@ -37,4 +37,17 @@ describe('Filter', () => {
 
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/products?sort=sales');
   });
+
+  it('starts from the result list it came from and keeps its keyword', async () => {
+    await renderScreen(<FilterScreen />, { path: '/filter?keyword=keybord&sort=priceAsc&maxPrice=5000' });
+
+    expect(screen.getByRole('radio', { name: 'Price: low to high' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Maximum price' })).toHaveValue('50');
+    await userEvent.click(screen.getByRole('radio', { name: 'Computer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/searchs?keyword=keybord&category=computer&sort=priceAsc&maxPrice=5000',
+    );
+  });
 });

@@ -1,33 +1,59 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, List, Radio, Space } from 'antd-mobile';
 import { PageHeader } from '@marketplace/shared';
 import {
   PRODUCT_CATEGORIES,
   PRODUCT_SORTS,
+  SEARCH_SORTS,
   type ProductCategory,
-  type ProductSort,
+  type SearchSort,
 } from '@marketplace/shared/contracts/core';
 import { useCategoryName } from '../../categories/categories';
+import { readListFilter } from '../../products/query-filter';
 import { buildProductsUrl } from '../products-url';
 import './filter-screen.css';
 
 const ANY = '';
 
-/** `/filter`: choose category, order and price range, then open the matching product list. */
+/** Cents from the URL as the shopper would type them (1999 → "19.99", 5000 → "50"). */
+const typedAmount = (cents: number | undefined) =>
+  cents === undefined ? '' : (cents / 100).toFixed(2).replace(/\.00$/, '');
+
+/**
+ * `/filter`: choose category, order and price range, then open the matching product list.
+ * `/filter?keyword=…&category=…` (from a result list) starts from that list's filter and keeps its keyword.
+ */
 export default function FilterScreen() {
   const { t } = useTranslation('catalogue');
   const categoryName = useCategoryName();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [category, setCategory] = useState<ProductCategory | typeof ANY>(ANY);
-  const [sort, setSort] = useState<ProductSort>('sales');
+  const [sort, setSort] = useState<SearchSort>('sales');
   const [minPrice, setMinPrice] = useState('');
   const [maxPrice, setMaxPrice] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  // Kept alive: each arrival with a list's filter in the URL starts from that filter (state adjusted
+  // while rendering, as React advises for state that follows a changed input).
+  const arrivedWith = params.toString();
+  const [startedFrom, setStartedFrom] = useState('');
+  if (arrivedWith && arrivedWith !== startedFrom) {
+    const from = readListFilter(new URLSearchParams(arrivedWith));
+    setStartedFrom(arrivedWith);
+    setKeyword(from.keyword);
+    setCategory(from.category ?? ANY);
+    setSort(from.sort);
+    setMinPrice(typedAmount(from.minPrice));
+    setMaxPrice(typedAmount(from.maxPrice));
+    setError(null);
+  }
+
   const apply = () => {
-    const result = buildProductsUrl({ category, sort, minPrice, maxPrice });
+    const result = buildProductsUrl({ keyword, category, sort, minPrice, maxPrice });
     if ('error' in result) {
       // i18n-keys: filter.priceInvalid, filter.priceOrder
       setError(t(`filter.${result.error}`));
@@ -38,7 +64,7 @@ export default function FilterScreen() {
 
   const reset = () => {
     setCategory(ANY);
-    setSort('sales');
+    setSort(keyword ? 'relevance' : 'sales');
     setMinPrice('');
     setMaxPrice('');
     setError(null);
@@ -47,6 +73,7 @@ export default function FilterScreen() {
   return (
     <div className="catalogue-filter">
       <PageHeader title={t('title.filter')} />
+      {keyword && <p className="catalogue-filter__keyword">{t('search.resultsFor', { keyword })}</p>}
       <List header={t('filter.category')}>
         <Radio.Group value={category} onChange={(value) => setCategory(value as ProductCategory | typeof ANY)}>
           <List.Item>
@@ -62,11 +89,11 @@ export default function FilterScreen() {
         </Radio.Group>
       </List>
       <List header={t('filter.sort')}>
-        <Radio.Group value={sort} onChange={(value) => setSort(value as ProductSort)}>
+        <Radio.Group value={sort} onChange={(value) => setSort(value as SearchSort)}>
           <List.Item>
             <Space direction="vertical" block>
-              {PRODUCT_SORTS.map((key) => (
-                // i18n-keys: filter.sorts.sales, filter.sorts.priceAsc, filter.sorts.priceDesc, filter.sorts.newest
+              {(keyword ? SEARCH_SORTS : PRODUCT_SORTS).map((key) => (
+                // i18n-keys: filter.sorts.relevance, filter.sorts.sales, filter.sorts.priceAsc, filter.sorts.priceDesc, filter.sorts.newest
                 <Radio key={key} value={key}>
                   {t(`filter.sorts.${key}`)}
                 </Radio>

@@ -1,14 +1,19 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, usePageLoader } from '@marketplace/shared';
-import type { ProductSort } from '@marketplace/shared/contracts';
+import { PRODUCT_SORTS, SEARCH_SORTS, type SearchSort } from '@marketplace/shared/contracts/core';
+import type { ProductSearchPage } from '@marketplace/shared/contracts';
 import { useCategoryName } from '../../categories/categories';
 import { productsApi } from '../api';
 import { readListFilter } from '../query-filter';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from './product-grid';
+import ProductTile from './product-tile';
 import SortTabs from './sort-tabs';
 import './product-list-screen.css';
+
+/** What a search's first page adds to its products: a correction, or the closest category's best sellers. */
+type SearchHelp = Pick<ProductSearchPage, 'didYouMean' | 'closest'> & { filterKey: string };
 
 /**
  * `/products` (category, sort and price from the filter) and `/searchs` (a keyword's results):
@@ -19,14 +24,22 @@ export default function ProductListScreen() {
   const categoryName = useCategoryName();
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => readListFilter(params), [params]);
+  const filterKey = JSON.stringify(filter);
   const searchProducts = usePageLoader(productsApi.endpoints.searchProducts);
+  const [help, setHelp] = useState<SearchHelp | null>(null);
 
   const loadPage = useCallback(
-    (page: number) => searchProducts({ ...filter, page, pageSize: PRODUCT_PAGE_SIZE }),
-    [searchProducts, filter],
+    async (page: number) => {
+      const found = await searchProducts({ ...filter, page, pageSize: PRODUCT_PAGE_SIZE });
+      if (page === 1) setHelp({ didYouMean: found.didYouMean, closest: found.closest, filterKey });
+      return found;
+    },
+    [searchProducts, filter, filterKey],
   );
+  // Only the answer to the filter on screen (a new keyword starts without the last one's help).
+  const shown = help?.filterKey === filterKey ? help : null;
 
-  const changeSort = (sort: ProductSort) => {
+  const changeSort = (sort: SearchSort) => {
     const next = new URLSearchParams(params);
     next.set('sort', sort);
     setParams(next, { replace: true });
@@ -37,6 +50,9 @@ export default function ProductListScreen() {
     : filter.category
       ? categoryName(filter.category)
       : t('title.products');
+  // The search box and the filter open on this list's keyword and filter, so nothing typed is lost.
+  const searchUrl = filter.keyword ? `/search?${new URLSearchParams({ keyword: filter.keyword })}` : '/search';
+  const filterUrl = `/filter?${params.toString()}`;
 
   return (
     <div>
@@ -44,16 +60,39 @@ export default function ProductListScreen() {
         title={title}
         right={
           <span className="catalogue-list__actions">
-            <Link to="/search" aria-label={t('search.open')}>
+            <Link to={searchUrl} aria-label={t('search.open')}>
               <span aria-hidden="true">🔍</span>
             </Link>
-            <Link to="/filter">{t('title.filter')}</Link>
+            <Link to={filterUrl}>{t('title.filter')}</Link>
           </span>
         }
       />
-      <SortTabs sort={filter.sort} onChange={changeSort} />
+      <SortTabs sort={filter.sort} onChange={changeSort} sorts={filter.keyword ? SEARCH_SORTS : PRODUCT_SORTS} />
+      {shown?.didYouMean && (
+        <p className="catalogue-list__did-you-mean">
+          <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), keyword: shown.didYouMean })}`} replace>
+            {t('search.didYouMean', { keyword: shown.didYouMean })}
+          </Link>
+        </p>
+      )}
       {/* Keyed by the filter so a new sort or keyword starts again from page 1. */}
-      <ProductGrid key={JSON.stringify(filter)} loadPage={loadPage} label={title} empty={t('product.noMatch')} />
+      <ProductGrid key={filterKey} loadPage={loadPage} label={title} empty={t('product.noMatch')} />
+      {shown?.closest && shown.closest.list.length > 0 && (
+        <section className="catalogue-list__closest" aria-labelledby="catalogue-list-closest">
+          <h2 id="catalogue-list-closest">
+            {shown.closest.category
+              ? t('search.closest', { category: categoryName(shown.closest.category) })
+              : t('search.popular')}
+          </h2>
+          <ul className="catalogue-list__closest-grid">
+            {shown.closest.list.map((product) => (
+              <li key={product.id}>
+                <ProductTile product={product} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

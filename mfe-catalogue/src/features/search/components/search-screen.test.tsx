@@ -87,4 +87,10 @@ describe('Search', () => {
       .map((r) => new URL(r.url).searchParams.get('keyword'));
     expect(asked).toEqual(['desk']);
   });
+
+  it('opens with the keyword of the result list it came from in the box', async () => {
+    serveSearch();
+    await renderScreen(<SearchScreen />, { path: '/search?keyword=keybord' });
+    expect(screen.getByRole('searchbox', { name: 'Search keyword' })).toHaveValue('keybord');
+  });
 });

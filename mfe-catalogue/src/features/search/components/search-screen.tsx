@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
 import { useGoBack } from '@marketplace/shared';
@@ -40,12 +40,16 @@ const KeywordChips = ({
   </ul>
 );
 
-/** `/search`: type a keyword (with suggestions), or pick one from the history or the hot keywords. */
+/**
+ * `/search`: type a keyword (with suggestions), or pick one from the history or the hot keywords.
+ * `/search?keyword=…` (from a result list) opens with that keyword in the box.
+ */
 export default function SearchScreen() {
   const { t } = useTranslation('catalogue');
   const navigate = useNavigate();
   const goBack = useGoBack();
-  const [keyword, setKeyword] = useState('');
+  const [params] = useSearchParams();
+  const [keyword, setKeyword] = useState(() => params.get('keyword') ?? '');
   const [history, setHistory] = useState(readSearchHistory);
   const settled = useSettled(keyword.trim(), SUGGEST_DELAY_MS);
   const { data: suggestions = [] } = useListSearchSuggestionsQuery(settled, { skip: !settled });

@@ -1,0 +1,307 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProductCategory, SearchSort } from '@marketplace/shared/contracts';
+import type { Db } from '../../db/client';
+import type { ProductCardRow } from './catalogue.repository';
+
+/**
+ * Search over the documents migration 0013 keeps (products.search_doc: title A, shop name B, spec values
+ * and description D; products.search_title; category_names in every language; search_words, the
+ * catalogue's vocabulary). Everything is lower-cased and unaccented by the database's `search_norm`, and
+ * a keyword is cut into words by PostgreSQL's own text-search parser, so the query and the documents are
+ * cut and normalised the same way on PGlite and PostgreSQL.
+ */
+
+/** `%` and `_` in a shopper's keyword are literal characters, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Parser token types that are words a shopper types (words, numbers, the parts of hyphenated words). */
+const WORD_TOKEN_TYPES = sql.raw('1, 2, 3, 9, 10, 11, 20, 21, 22');
+/** Shorter words are never corrected (too many neighbours); longer ones may be two letters off. */
+const MIN_CORRECTED_LENGTH = 3;
+/** A substring of the title counts from this many characters (a trigram needs three). */
+const MIN_SUBSTRING_LENGTH = 3;
+/** Most matches a suggestion list is ranked from. */
+const SUGGEST_CANDIDATES = 3_000;
+
+export interface KeywordWord {
+  word: string;
+  /** The vocabulary has the word as it is. */
+  known: boolean;
+  /** Some vocabulary word starts with it (a word still being typed). */
+  prefix: boolean;
+  /** The closest vocabulary word when the word is unknown (one or two letters off), else null. */
+  correction: string | null;
+}
+
+export interface KeywordAnalysis {
+  /** The keyword lower-cased and unaccented, as a whole. */
+  normalized: string;
+  words: KeywordWord[];
+}
+
+/** What one search asks the database: the words (as typed or corrected) and how to treat the last. */
+export interface SearchPlan {
+  normalized: string;
+  /** One entry per word: the lexeme to look for and whether it may be the start of a longer word. */
+  terms: { lexeme: string; prefix: boolean }[];
+  /** Match the whole keyword inside titles too ("phone" finds "Smartphone"). */
+  substring: boolean;
+}
+
+const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** `a & b:*`, each term limited to the given weights ('' for any). */
+const tsqueryText = (plan: SearchPlan, weights: '' | 'A' | 'AB') =>
+  plan.terms
+    .map(({ lexeme, prefix }) => {
+      const flags = `${prefix ? '*' : ''}${weights}`;
+      return `${quoteLexeme(lexeme)}${flags ? `:${flags}` : ''}`;
+    })
+    .join(' & ');
+
+export const hasCorrections = (analysis: KeywordAnalysis) => analysis.words.some((word) => word.correction);
+
+/** The keyword with its corrected words, as "Did you mean" shows it. */
+export const correctedKeyword = (analysis: KeywordAnalysis) =>
+  analysis.words.map((word) => word.correction ?? word.word).join(' ');
+
+/** Builds the plan: words as typed, or with each unknown word replaced by its correction. */
+export const planSearch = (
+  analysis: KeywordAnalysis,
+  { corrected, prefixLast }: { corrected: boolean; prefixLast: boolean },
+): SearchPlan => ({
+  normalized: corrected && hasCorrections(analysis) ? correctedKeyword(analysis) : analysis.normalized,
+  terms: analysis.words.map((word, index) => {
+    const last = index === analysis.words.length - 1;
+    if (corrected && word.correction) return { lexeme: word.correction, prefix: false };
+    // A word that is not a word of the catalogue but starts one is being typed, or cut short.
+    return { lexeme: word.word, prefix: (prefixLast && last) || (!word.known && word.prefix) };
+  }),
+  substring: analysis.normalized.length >= MIN_SUBSTRING_LENGTH,
+});
+
+export interface SearchFilter {
+  category?: ProductCategory;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+const cardColumns = sql`p.id, p.title, p.unit_price AS "unitPrice", p.sold, p.shop_id AS "shopId", s.name AS "shopName", p.category`;
+
+const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+export const createSearchRepository = (db: Db) => {
+  /** The categories whose name, in any language, holds every word of the plan. */
+  const matchedCategories = async (plan: SearchPlan): Promise<string[]> => {
+    if (plan.terms.length === 0) return [];
+    const found = await rowsOf<{ category: string }>(
+      db,
+      sql`SELECT DISTINCT category FROM category_names WHERE search_doc @@ ${tsqueryText(plan, '')}::tsquery`,
+    );
+    return found.map((row) => row.category);
+  };
+
+  /**
+   * The SQL pieces every search of a plan shares: the word match (title and shop, plus descriptions and
+   * specs unless `titlesAndShops`) and the tier relevance ranks by: 4 the whole title, 3 every word in
+   * the title (or the keyword inside it), 2 in title and shop name, 1 the category's name (see search),
+   * 0 descriptions and spec values.
+   */
+  const clauses = (plan: SearchPlan, categories: string[], { titlesAndShops = false } = {}) => {
+    const any = plan.terms.length ? sql`${tsqueryText(plan, '')}::tsquery` : null;
+    const titleOrShop = plan.terms.length ? sql`${tsqueryText(plan, 'AB')}::tsquery` : null;
+    const title = plan.terms.length ? sql`${tsqueryText(plan, 'A')}::tsquery` : null;
+    const inTitle = plan.substring ? sql`p.search_title LIKE ${likePattern(plan.normalized)}` : null;
+    const ors = (parts: (SQL | null)[]) => {
+      const present = parts.filter((part): part is SQL => part !== null);
+      return present.length ? sql`(${sql.join(present, sql` OR `)})` : sql`false`;
+    };
+    const words = titlesAndShops ? titleOrShop : any;
+    const text = ors([words && sql`p.search_doc @@ ${words}`, inTitle]);
+    const tier = sql`CASE
+      WHEN p.search_title = ${plan.normalized} THEN 4
+      WHEN ${ors([title && sql`p.search_doc @@ ${title}`, inTitle])} THEN 3
+      WHEN ${titleOrShop ? sql`p.search_doc @@ ${titleOrShop}` : sql`false`} THEN 2
+      WHEN ${categories.length ? sql`p.category = ANY(${`{${categories.join(',')}}`}::text[])` : sql`false`} THEN 1
+      ELSE 0 END`;
+    return { text, tier };
+  };
+
+  /** The sort's keys over a row set with columns id, sold, unit_price, created_at and tier. */
+  const sortColumns = (sort: SearchSort, table: 'p' | 'page' = 'p'): SQL => {
+    const t = sql.raw(table);
+    switch (sort) {
+      case 'relevance':
+        return sql`${t}.tier DESC, ${t}.sold DESC, ${t}.id DESC`;
+      case 'priceAsc':
+        return sql`${t}.unit_price ASC, ${t}.id ASC`;
+      case 'priceDesc':
+        return sql`${t}.unit_price DESC, ${t}.id DESC`;
+      case 'newest':
+        return sql`${t}.created_at DESC, ${t}.id DESC`;
+      case 'sales':
+        return sql`${t}.sold DESC, ${t}.id DESC`;
+    }
+  };
+
+  const filters = (filter: SearchFilter) => {
+    const parts: SQL[] = [];
+    if (filter.category) parts.push(sql`p.category = ${filter.category}`);
+    if (filter.minPrice !== undefined) parts.push(sql`p.unit_price >= ${filter.minPrice}`);
+    if (filter.maxPrice !== undefined) parts.push(sql`p.unit_price <= ${filter.maxPrice}`);
+    return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
+  };
+
+  return {
+    /** Cuts the keyword into words and looks each up in the vocabulary: one round trip. */
+    async analyse(keyword: string): Promise<KeywordAnalysis> {
+      const found = await rowsOf<{ normalized: string; word: string | null } & Omit<KeywordWord, 'word'>>(
+        db,
+        sql`WITH k AS (SELECT search_norm(${keyword}) AS normalized),
+          t AS (
+            SELECT x.token, x.pos FROM k, ts_parse('default', k.normalized) WITH ORDINALITY AS x(tokid, token, pos)
+            WHERE x.tokid IN (${WORD_TOKEN_TYPES})
+          ),
+          w AS (
+            SELECT t.token, t.pos,
+              EXISTS (SELECT 1 FROM search_words v WHERE v.word = t.token) AS known,
+              EXISTS (SELECT 1 FROM search_words v WHERE v.word LIKE ${sql`replace(replace(replace(t.token, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`}) AS prefix
+            FROM t
+          )
+          SELECT k.normalized, w.token AS word, coalesce(w.known, false) AS known, coalesce(w.prefix, false) AS prefix,
+            CASE WHEN w.known OR w.prefix OR length(w.token) < ${MIN_CORRECTED_LENGTH} OR w.token ~ '[0-9]' THEN NULL ELSE (
+              SELECT v.word FROM search_words v
+              WHERE length(v.word) BETWEEN length(w.token) - 2 AND length(w.token) + 2
+                AND levenshtein_less_equal(v.word, w.token, 2) <= CASE WHEN length(w.token) <= 3 THEN 1 ELSE 2 END
+              -- Two swapped letters are one slip, not two edits (Levenshtein counts two).
+              ORDER BY CASE
+                  WHEN length(v.word) = length(w.token)
+                    AND array(SELECT unnest(string_to_array(v.word, NULL)) ORDER BY 1)
+                      = array(SELECT unnest(string_to_array(w.token, NULL)) ORDER BY 1)
+                  THEN 1 ELSE levenshtein(v.word, w.token) END,
+                similarity(v.word, w.token) DESC, v.products DESC, v.word
+              LIMIT 1
+            ) END AS correction
+          FROM k LEFT JOIN w ON true
+          ORDER BY w.pos`,
+      );
+      return {
+        normalized: found[0]?.normalized.trim() ?? '',
+        words: found
+          .filter((row) => row.word !== null)
+          .map((row) => ({
+            word: row.word as string,
+            known: row.known,
+            prefix: row.prefix,
+            correction: row.correction,
+          })),
+      };
+    },
+
+    /**
+     * One page of a plan's matches and their total. Products whose words match come from the full-text
+     * and trigram indexes (a few thousand at most at 100,000 products); products that match only by their
+     * category's name (a whole category) are never scanned for words: they rank below every word match
+     * except description-only ones, so the page takes the first `offset + limit` of them in the sort's
+     * order straight from the category index, and they are counted, not fetched.
+     */
+    async search(plan: SearchPlan, filter: SearchFilter, sort: SearchSort, offset: number, limit: number) {
+      if (plan.terms.length === 0 && !plan.substring) return { rows: [], total: 0 };
+      const categories = await matchedCategories(plan);
+      const { text, tier } = clauses(plan, categories);
+      const inCategory = categories.length ? sql`p.category = ANY(${`{${categories.join(',')}}`}::text[])` : null;
+      const where = filters(filter);
+      const found = await rowsOf<ProductCardRow & { total: number | string }>(
+        db,
+        sql`WITH matched AS MATERIALIZED (
+            SELECT p.id, p.sold, p.unit_price, p.created_at, ${tier} AS tier
+            FROM products p WHERE ${text}${where}
+          ),
+          by_category AS MATERIALIZED (
+            ${
+              inCategory
+                ? sql`SELECT p.id, p.sold, p.unit_price, p.created_at, 1 AS tier
+                  FROM products p WHERE ${inCategory}${where} AND p.id NOT IN (SELECT id FROM matched)`
+                : sql`SELECT NULL::int AS id, NULL::int AS sold, NULL::bigint AS unit_price,
+                  NULL::timestamptz AS created_at, 1 AS tier WHERE false`
+            }
+          ),
+          candidates AS (
+            SELECT * FROM matched
+            UNION ALL
+            (SELECT * FROM by_category p ORDER BY ${sortColumns(sort)} LIMIT ${offset + limit})
+          ),
+          page AS (SELECT * FROM candidates p ORDER BY ${sortColumns(sort)} OFFSET ${offset} LIMIT ${limit})
+          SELECT ${cardColumns}, (SELECT count(*) FROM matched) + (SELECT count(*) FROM by_category) AS total
+          FROM page JOIN products p ON p.id = page.id JOIN shops s ON s.id = p.shop_id
+          ORDER BY ${sortColumns(sort, 'page')}`,
+      );
+      if (found[0]) {
+        return {
+          rows: found.map(({ total: _total, ...row }) => ({ ...row, unitPrice: Number(row.unitPrice) })),
+          total: Number(found[0].total),
+        };
+      }
+      if (offset === 0) return { rows: [], total: 0 };
+      const [counted] = await rowsOf<{ total: number | string }>(
+        db,
+        sql`SELECT count(*) AS total FROM products p WHERE (${text}${inCategory ? sql` OR ${inCategory}` : sql``})${where}`,
+      );
+      return { rows: [], total: Number(counted?.total ?? 0) };
+    },
+
+    /**
+     * Distinct titles of a plan's title and shop matches, in relevance order. A word of one or two
+     * letters can start thousands of titles: the ranking then runs over the first SUGGEST_CANDIDATES found.
+     */
+    async suggest(plan: SearchPlan, limit: number): Promise<string[]> {
+      if (plan.terms.length === 0 && !plan.substring) return [];
+      const { text, tier } = clauses(plan, [], { titlesAndShops: true });
+      const found = await rowsOf<{ title: string }>(
+        db,
+        sql`WITH m AS MATERIALIZED (
+            SELECT p.title, p.sold, ${tier} AS tier FROM products p WHERE ${text} LIMIT ${SUGGEST_CANDIDATES}
+          )
+          SELECT title FROM m GROUP BY title ORDER BY max(tier) DESC, max(sold) DESC, title LIMIT ${limit}`,
+      );
+      return found.map((row) => row.title);
+    },
+
+    /**
+     * The category whose words are most like the keyword's (trigram similarity over the vocabulary,
+     * more products breaking ties); null when no word is even a little alike.
+     */
+    async closestCategory(analysis: KeywordAnalysis): Promise<ProductCategory | null> {
+      const words = analysis.words.map((word) => word.word);
+      if (analysis.normalized) words.push(analysis.normalized);
+      if (words.length === 0) return null;
+      const [best] = await rowsOf<{ category: ProductCategory }>(
+        db,
+        sql`SELECT v.category FROM search_words v, unnest(${`{${words.map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]) AS q(word)
+          WHERE v.word % q.word
+          ORDER BY similarity(v.word, q.word) DESC, v.products DESC, v.word
+          LIMIT 1`,
+      );
+      return best?.category ?? null;
+    },
+
+    /** A category's best sellers (or the whole catalogue's), without counting them. */
+    async bestSellers(category: ProductCategory | null, limit: number): Promise<ProductCardRow[]> {
+      const found = await rowsOf<ProductCardRow>(
+        db,
+        sql`SELECT ${cardColumns} FROM products p JOIN shops s ON s.id = p.shop_id
+          ${category ? sql`WHERE p.category = ${category}` : sql``}
+          ORDER BY p.sold DESC, p.id DESC LIMIT ${limit}`,
+      );
+      return found.map((row) => ({ ...row, unitPrice: Number(row.unitPrice) }));
+    },
+
+    /** Rebuilds the vocabulary from the products and category names (after a catalogue is seeded). */
+    async refreshWords() {
+      await db.execute(sql`SELECT refresh_search_words()`);
+    },
+  };
+};
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;
