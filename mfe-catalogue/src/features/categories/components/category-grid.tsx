@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_CATEGORIES } from '@marketplace/shared/contracts/core';
-import { CategoryIcon, productsOfCategory, useCategoryName } from '../categories';
+import { productsOfCategory, useCategoryName } from '../categories';
+import CategoryIcon from './category-icon';
 import './category-grid.css';
 
 /** The ten spec categories as shortcuts to their product lists. */

@@ -57,7 +57,7 @@ describe('Home', () => {
     expect(screen.getByRole('link', { name: "Men's clothing" })).toBeInTheDocument();
     // Each category draws an SVG icon, hidden from assistive technology; no emoji anywhere.
     for (const link of categories.querySelectorAll('a')) {
-      expect(link.querySelector('[aria-hidden="true"] svg, svg[aria-hidden="true"]')).not.toBeNull();
+      expect(link.querySelector('.catalogue-category-icon[aria-hidden="true"]')).not.toBeNull();
     }
     expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
