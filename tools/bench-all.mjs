@@ -14,6 +14,7 @@ const BENCHES = [
   'bench-release',
   'bench-lighthouse',
   'bench-catalogue',
+  'bench-search',
   'bench-pay',
   'bench-wallet',
   'bench-orders',

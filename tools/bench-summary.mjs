@@ -2,7 +2,7 @@
 // var/bench/*.json, side by side with its target, and the previous run's value, so the next change can
 // be compared in one run. Reads first-load.json (tools/bench.mjs: first-load JS and axe),
 // lighthouse.json (bench-lighthouse), catalogue.json (bench-catalogue: bare Fastify, trivial route,
-// search), pay.json (bench-pay) and bench-scale.json (bench-scale: 3 API processes, kills, money invariants);
+// search), search.json (bench-search: search, suggestions, list pages and Home at 640 and 100,000 products), pay.json (bench-pay) and bench-scale.json (bench-scale: 3 API processes, kills, money invariants);
 // a missing file shows as "not measured". Prints the table and
 // writes var/bench/summary.md and summary.json (the next run's "previous" column).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ const catalogue = readJson('catalogue.json');
 const pay = readJson('pay.json');
 const scale = readJson('bench-scale.json');
 const cluster = readJson('cluster.json');
+const search = readJson('search.json');
 const previous = readJson('summary.json');
 
 /** @typedef {{ group: string, figure: string, value: number | string | null, unit: string, target?: string, met?: boolean | null }} Row */
@@ -148,6 +149,14 @@ for (const row of pay?.rows ?? []) {
   });
 }
 
+// Search at scale (bench-search, issue 28): each target at the demo size and the large one, side by side.
+for (const row of (search?.rows ?? []).filter((r) => r.target)) {
+  const label = `${row.name}`;
+  add('search', `${label}: requests/s`, row.rps, 'req/s');
+  add('search', `${label}: p99`, row.p99, 'ms', row.goal !== undefined ? { max: row.goal } : {});
+}
+for (const row of (search?.rows ?? []).filter((r) => r.seedS !== undefined)) add('search', row.name, row.seedS, 's');
+
 // Cluster (bench-cluster): catalogue reads with 1 and with 2 API processes, the load generator on the same cores.
 for (const row of cluster?.rows ?? []) add('cluster', row.name, row.rps, 'req/s');
 add('cluster', 'catalogue searches (shared answers): 2 processes / 1', cluster?.ratio?.shared, '×', { min: 1.4 });
@@ -186,6 +195,7 @@ const sources = [
   ['first-load.json', firstLoad],
   ['lighthouse.json', lighthouse],
   ['catalogue.json', catalogue],
+  ['search.json', search],
   ['pay.json', pay],
   ['bench-scale.json', scale],
 ]
