@@ -1,9 +1,11 @@
-// Release figures as a markdown table (also written to var/bench/release.md): how long `rollback`
-// takes from command start to the manifest switched (median of 10 real CLI runs), and what a
-// shopper downloads on the next page load after one remote is rolled back (Chromium, 127.0.0.1).
+// Release figures as a markdown table (also written to var/bench/release.md): how long `rollback` and
+// `status` take end to end (the compiled CLI as `npm run release` runs it, median of 10 processes each,
+// target <= 300 ms, issue 22 item 7), when a rollback has switched the manifest, and what a shopper
+// downloads on the next page load after one remote is rolled back (Chromium, 127.0.0.1).
+// BENCH_RELEASE_LATENCY_ONLY=1: the command timings alone (no build, no browser).
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -15,8 +17,10 @@ const RUNS = 10;
 const REMOTE = 'mfe-wallet';
 const V1 = '1.0.0-bench.1';
 const V2 = '1.0.0-bench.2';
-const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-const cliFile = path.join(root, 'release/src/cli.ts');
+/** The compiled CLI, exactly as `npm run release` starts it (release/package.json "cli"). */
+const cliFile = path.join(root, 'release/bin/release.mjs');
+const LATENCY_ONLY = process.env.BENCH_RELEASE_LATENCY_ONLY === '1';
+const TARGET_MS = 300;
 const run = promisify(execFile);
 
 const watchdog = setTimeout(() => {
@@ -36,7 +40,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const releaseEnv = (deployDir, extra = {}) => ({ ...process.env, DEPLOY_DIR: deployDir, ...extra });
 const release = (deployDir, args, extra) =>
-  run(process.execPath, [tsxCli, cliFile, ...args], { cwd: root, env: releaseEnv(deployDir, extra) });
+  run(process.execPath, [cliFile, ...args], { cwd: root, env: releaseEnv(deployDir, extra) });
 
 const liveVersion = (deployDir) => {
   try {
@@ -49,7 +53,7 @@ const liveVersion = (deployDir) => {
 /** Runs `rollback` as a release manager would and times it until the manifest shows the old version. */
 const timeRollback = async (deployDir) => {
   const started = performance.now();
-  const child = spawn(process.execPath, [tsxCli, cliFile, 'rollback', REMOTE], {
+  const child = spawn(process.execPath, [cliFile, 'rollback', REMOTE], {
     cwd: root,
     env: releaseEnv(deployDir),
     stdio: 'ignore',
@@ -65,6 +69,85 @@ const timeRollback = async (deployDir) => {
   }
   await exited;
   return { switchedMs, processMs: performance.now() - started };
+};
+
+/** One whole process, start to exit (ms). */
+const timeProcess = async (args, env) => {
+  const started = performance.now();
+  await run(process.execPath, args, { cwd: root, env });
+  return performance.now() - started;
+};
+
+/**
+ * The remote's build files a version needs to pass the contract check, without a real build: the
+ * shell's and the remote's records are the real shared report (shared/api-report/contract.json).
+ */
+const writeSyntheticBuilds = (repoDir, shellDir) => {
+  const report = JSON.parse(readFileSync(path.join(root, 'shared/api-report/contract.json'), 'utf8'));
+  const record = (name, version) =>
+    JSON.stringify({
+      app: { name, version },
+      shared: { name: report.package, version: report.version, digest: report.digest, entryPoints: report.entryPoints },
+      singletons: { react: '19.3.1' },
+    });
+  const shared = [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true }];
+  mkdirSync(shellDir, { recursive: true });
+  writeFileSync(path.join(shellDir, 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared }));
+  writeFileSync(path.join(shellDir, 'shared-contract.json'), record('shell', '1.0.0'));
+  for (const version of [V1, V2]) {
+    const dir = path.join(repoDir, REMOTE, 'dist', version);
+    mkdirSync(dir, { recursive: true });
+    const manifest = {
+      name: 'mfe_wallet',
+      metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+      exposes: [{ path: './screens' }],
+      shared,
+    };
+    writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+    writeFileSync(path.join(dir, 'remoteEntry.js'), `var v = ${JSON.stringify(version)};`);
+    writeFileSync(
+      path.join(dir, 'routes.json'),
+      JSON.stringify([{ path: '/topUp', titleKey: 'wallet:title.topUp', public: false, keepAlive: false }]),
+    );
+    writeFileSync(path.join(dir, 'shared-contract.json'), record('mfe_wallet', version));
+  }
+};
+
+/**
+ * `rollback` and `status` end to end: whole processes of the compiled CLI against a store holding two
+ * wallet versions, with `node -e 0` (a process doing nothing) and `npm run release -- status` beside them.
+ */
+const measureLatency = async () => {
+  const deployDir = tempDeployDir();
+  const repoDir = mkdtempSync(path.join(tmpdir(), 'bench-release-latency-'));
+  const shellDir = path.join(repoDir, 'shell', 'dist');
+  const env = releaseEnv(deployDir, { RELEASE_REPO_DIR: repoDir, SHELL_DIR: shellDir });
+  try {
+    writeSyntheticBuilds(repoDir, shellDir);
+    for (const version of [V1, V2]) {
+      await run(process.execPath, [cliFile, 'deploy', REMOTE, '--version', version], { cwd: root, env });
+      await run(process.execPath, [cliFile, 'promote', REMOTE, version], { cwd: root, env });
+    }
+    const rollbackMs = [];
+    const statusMs = [];
+    const nodeMs = [];
+    const npmMs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      nodeMs.push(await timeProcess(['-e', '0'], env));
+      rollbackMs.push(await timeProcess([cliFile, 'rollback', REMOTE], env));
+      await run(process.execPath, [cliFile, 'promote', REMOTE, V2], { cwd: root, env });
+      statusMs.push(await timeProcess([cliFile, 'status'], env));
+    }
+    for (let i = 0; i < 3; i += 1) {
+      const started = performance.now();
+      await run('npm', ['run', '--silent', 'release', '--', 'status'], { cwd: root, env });
+      npmMs.push(performance.now() - started);
+    }
+    return { rollbackMs, statusMs, nodeMs, npmMs };
+  } finally {
+    rmSync(deployDir, { recursive: true, force: true });
+    rmSync(repoDir, { recursive: true, force: true });
+  }
 };
 
 /** Two deployable versions of the wallet (copies of its current build) in a throwaway checkout. */
@@ -141,6 +224,44 @@ const measureShopperBytes = async (baseURL, deployDir) => {
   }
 };
 
+const loadBefore = loadavg()[0];
+const latency = await measureLatency();
+const loadAfter = loadavg()[0];
+const within = (values) => median(values) <= TARGET_MS;
+const spread = (values) =>
+  `${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`;
+const latencyRows = [
+  [
+    `release rollback ${REMOTE}: whole process (median of ${RUNS})`,
+    `${spread(latency.rollbackMs)} ${within(latency.rollbackMs) ? '<=' : '>'} ${TARGET_MS} ms`,
+  ],
+  [
+    `release status: whole process (median of ${RUNS})`,
+    `${spread(latency.statusMs)} ${within(latency.statusMs) ? '<=' : '>'} ${TARGET_MS} ms`,
+  ],
+  [`node -e 0: a process doing nothing, same moments (median of ${RUNS})`, spread(latency.nodeMs)],
+  ['npm run release -- status (npm itself included, median of 3)', spread(latency.npmMs)],
+  [
+    'Machine load (1-minute load average, 2 cores) before / after',
+    `${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)}${Math.max(loadBefore, loadAfter) > 2 ? ' (busy: other work shares the cores)' : ''}`,
+  ],
+];
+const latencyText = [
+  `Latency: the compiled CLI (\`node release/bin/release.mjs\`, what \`npm run release\` runs) against a temp store holding two wallet versions (synthetic builds carrying the real shared contract record), each figure a whole process from spawn to exit.`,
+  '',
+  '| Metric | Value |',
+  '| --- | --- |',
+  ...latencyRows.map(([metric, value]) => `| ${metric} | ${value} |`),
+  '',
+].join('\n');
+if (LATENCY_ONLY) {
+  const report = [`# Release bench (${new Date().toISOString()})`, '', latencyText].join('\n');
+  mkdirSync(path.join(root, 'var/bench'), { recursive: true });
+  writeFileSync(path.join(root, 'var/bench/release.md'), report);
+  console.log(report);
+  process.exit(0);
+}
+
 if (!isBuilt()) await buildAll();
 const deployDir = tempDeployDir();
 const repoDir = prepareBuilds();
@@ -188,7 +309,8 @@ const rows = [
 const report = [
   `# Release bench (${new Date().toISOString()})`,
   '',
-  `Rollback: the real CLI (\`npm run release -- rollback ${REMOTE}\` via tsx) against a temp store holding two wallet versions; "switched" is when \`manifest.json\` first shows the old version (polled every ms). Shopper: Chromium, 390x844, signed in as the demo shopper on /topUp with the newer wallet, then rollback and reload; bytes are Chromium's encoded transfer sizes (cache hits count 0). Both wallet versions are copies of the current build.`,
+  latencyText,
+  `Rollback switch: the same CLI against a temp store holding two wallet versions (copies of the real build); "switched" is when \`manifest.json\` first shows the old version (polled every ms). Shopper: Chromium, 390x844, signed in as the demo shopper on /topUp with the newer wallet, then rollback and reload; bytes are Chromium's encoded transfer sizes (cache hits count 0). Both wallet versions are copies of the current build.`,
   '',
   '| Metric | Value |',
   '| --- | --- |',

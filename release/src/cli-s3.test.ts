@@ -9,7 +9,7 @@ import { sandbox, writeBuild, type Sandbox } from './test-fixtures';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '../..');
-const tsxCli = path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+const releaseBin = path.join(repoRoot, 'release/bin/release.mjs');
 const wallet = remoteApp('mfe-wallet');
 
 let server: TestS3;
@@ -22,7 +22,7 @@ afterAll(() => server.close());
 const cli = async (box: Sandbox, args: string[], env: NodeJS.ProcessEnv = {}) => {
   const { connection } = server;
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsxCli, path.join(__dirname, 'cli.ts'), ...args], {
+    const { stdout, stderr } = await run(process.execPath, [releaseBin, ...args], {
       cwd: repoRoot,
       env: {
         ...process.env,

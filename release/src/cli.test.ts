@@ -7,13 +7,14 @@ import { sandbox, writeBuild, type Sandbox } from './test-fixtures';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '../..');
-const tsxCli = path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+/** The compiled CLI as `npm run release` runs it (bin/release.mjs compiles it first when a source is newer). */
+const releaseBin = path.join(repoRoot, 'release/bin/release.mjs');
 const wallet = remoteApp('mfe-wallet');
 
 /** Runs the real CLI process against the sandbox's store and shell; never throws. */
 const cli = async (box: Sandbox, args: string[], env: NodeJS.ProcessEnv = {}) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsxCli, path.join(__dirname, 'cli.ts'), ...args], {
+    const { stdout, stderr } = await run(process.execPath, [releaseBin, ...args], {
       cwd: repoRoot,
       env: { ...process.env, DEPLOY_DIR: box.deployDir, SHELL_DIR: box.shellDir, USER: 'carol', ...env },
     });
