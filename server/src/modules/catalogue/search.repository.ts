@@ -18,8 +18,17 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 const WORD_TOKEN_TYPES = sql.raw('1, 2, 3, 9, 10, 11, 20, 21, 22');
 /** Shorter words are never corrected (too many neighbours); longer ones may be two letters off. */
 const MIN_CORRECTED_LENGTH = 3;
-/** A substring of the title counts from this many characters (a trigram needs three). */
-const MIN_SUBSTRING_LENGTH = 3;
+/**
+ * A one-word keyword of this many characters also matches inside titles ("phone" finds "Smartphone");
+ * shorter ones would match too much ("tea" in "steam"), and more words match as words.
+ */
+const MIN_SUBSTRING_LENGTH = 4;
+/**
+ * The planner's cost of a random page read during a search: the catalogue sits in memory, so a bitmap
+ * scan of a word's few thousand products beats reading all 100,000 (the default 4 assumes a disk and
+ * picked the full scan, 3-5x slower for a shop's name).
+ */
+const SEARCH_RANDOM_PAGE_COST = '1.1';
 /** Most matches a suggestion list is ranked from. */
 const SUGGEST_CANDIDATES = 3_000;
 
@@ -44,7 +53,7 @@ export interface SearchPlan {
   normalized: string;
   /** One entry per word: the lexeme to look for and whether it may be the start of a longer word. */
   terms: { lexeme: string; prefix: boolean }[];
-  /** Match the whole keyword inside titles too ("phone" finds "Smartphone"). */
+  /** Match the keyword inside titles too ("phone" finds "Smartphone"): one word of MIN_SUBSTRING_LENGTH or more. */
   substring: boolean;
 }
 
@@ -77,7 +86,7 @@ export const planSearch = (
     // A word that is not a word of the catalogue but starts one is being typed, or cut short.
     return { lexeme: word.word, prefix: (prefixLast && last) || (!word.known && word.prefix) };
   }),
-  substring: analysis.normalized.length >= MIN_SUBSTRING_LENGTH,
+  substring: analysis.words.length === 1 && analysis.normalized.length >= MIN_SUBSTRING_LENGTH,
 });
 
 export interface SearchFilter {
@@ -88,10 +97,17 @@ export interface SearchFilter {
 
 const cardColumns = sql`p.id, p.title, p.unit_price AS "unitPrice", p.sold, p.shop_id AS "shopId", s.name AS "shopName", p.category`;
 
-const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
+const rowsOf = async <T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export const createSearchRepository = (db: Db) => {
+  /** One search statement with SEARCH_RANDOM_PAGE_COST (SET LOCAL: this transaction only). */
+  const searchRows = <T>(query: SQL): Promise<T[]> =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL random_page_cost = ${SEARCH_RANDOM_PAGE_COST}`));
+      return rowsOf<T>(tx, query);
+    });
+
   /** The categories whose name, in any language, holds every word of the plan. */
   const matchedCategories = async (plan: SearchPlan): Promise<string[]> => {
     if (plan.terms.length === 0) return [];
@@ -212,8 +228,7 @@ export const createSearchRepository = (db: Db) => {
       const { text, tier } = clauses(plan, categories);
       const inCategory = categories.length ? sql`p.category = ANY(${`{${categories.join(',')}}`}::text[])` : null;
       const where = filters(filter);
-      const found = await rowsOf<ProductCardRow & { total: number | string }>(
-        db,
+      const found = await searchRows<ProductCardRow & { total: number | string }>(
         sql`WITH matched AS MATERIALIZED (
             SELECT p.id, p.sold, p.unit_price, p.created_at, ${tier} AS tier
             FROM products p WHERE ${text}${where}
@@ -244,8 +259,7 @@ export const createSearchRepository = (db: Db) => {
         };
       }
       if (offset === 0) return { rows: [], total: 0 };
-      const [counted] = await rowsOf<{ total: number | string }>(
-        db,
+      const [counted] = await searchRows<{ total: number | string }>(
         sql`SELECT count(*) AS total FROM products p WHERE (${text}${inCategory ? sql` OR ${inCategory}` : sql``})${where}`,
       );
       return { rows: [], total: Number(counted?.total ?? 0) };
@@ -258,8 +272,7 @@ export const createSearchRepository = (db: Db) => {
     async suggest(plan: SearchPlan, limit: number): Promise<string[]> {
       if (plan.terms.length === 0 && !plan.substring) return [];
       const { text, tier } = clauses(plan, [], { titlesAndShops: true });
-      const found = await rowsOf<{ title: string }>(
-        db,
+      const found = await searchRows<{ title: string }>(
         sql`WITH m AS MATERIALIZED (
             SELECT p.title, p.sold, ${tier} AS tier FROM products p WHERE ${text} LIMIT ${SUGGEST_CANDIDATES}
           )
