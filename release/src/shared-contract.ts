@@ -16,6 +16,8 @@ export const sharedContractSchema = z.object({
     entryPoints: z.record(z.string(), z.object({ exports: z.record(z.string(), z.string()) })),
   }),
   singletons: z.record(z.string(), z.string()),
+  /** App paths a remote's code links to (string and template literals), `:param` for a dynamic segment. */
+  links: z.array(z.string()).optional(),
 });
 
 export type SharedContract = z.infer<typeof sharedContractSchema>;
@@ -114,4 +116,34 @@ export const sharedContractProblems = (
     }
   }
   return problems;
+};
+
+/**
+ * Whether a recorded link (`/orderInfo/:param`, `/bag`) reaches a React Router path (`/orderInfo/:id`,
+ * `/detail/:product?/:mer?`, `/docs/*`); segments compare case-insensitively, as the router does.
+ */
+export const linkMatchesRoute = (link: string, route: string): boolean => {
+  const linkSegments = link.split('/').filter(Boolean);
+  const routeSegments = route.split('/').filter(Boolean);
+  let at = 0;
+  for (const segment of routeSegments) {
+    if (segment === '*') return true;
+    const optional = segment.endsWith('?');
+    const name = optional ? segment.slice(0, -1) : segment;
+    const given = linkSegments[at];
+    if (given === undefined) {
+      if (optional) continue;
+      return false;
+    }
+    if (name.startsWith(':')) {
+      at += 1;
+      continue;
+    }
+    if (given.toLowerCase() !== name.toLowerCase()) {
+      if (optional) continue;
+      return false;
+    }
+    at += 1;
+  }
+  return at === linkSegments.length;
 };

@@ -402,7 +402,7 @@ export const createAppConfig =
         new LocaleAssetsPlugin({ folder }),
         remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.json') }),
         // What the app was built against (shared's version and surface, the singletons' versions), for the release tool.
-        new SharedContractPlugin({ sharedDir, name, version }),
+        new SharedContractPlugin({ sharedDir, name, version, ...(remote ? { sourceDir: path.join(dir, 'src') } : {}) }),
         production &&
           !remote &&
           new StartupPreloadPlugin({ chunks: ['startup-libs', 'bootstrap'], deferScripts: firstPaint !== '' }),

@@ -5,7 +5,10 @@
 //              as its committed API report records them (shared/api-report/contract.json, kept
 //              true by `npm run shared:api -- check` in CI)
 //   singletons the installed versions of the other shared singletons
-import { readFileSync } from 'node:fs';
+//   links      (remotes) the app paths its code links to: every string or template literal that starts
+//              with `/` and a letter, up to its first `${`; the release tool checks that each path another
+//              remote routes still exists in that remote's next version
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -25,11 +28,31 @@ export const CONTRACT_SINGLETONS = [
   'antd-mobile',
 ];
 
+const LINK = /['"`](\/[A-Za-z][\w\-/]*)(\$\{)?/g;
+
 /**
- * @param {{ sharedDir: string, name: string, version: string }} options
+ * App paths the source files below `sourceDir` link to (tests left out), sorted: `/orderInfo/` + `${id}`
+ * is recorded as `/orderInfo/:param`.
+ * @param {string} sourceDir
+ * @returns {string[]}
+ */
+export const linkedPaths = (sourceDir) => {
+  const found = new Set();
+  for (const entry of readdirSync(sourceDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(tsx?|jsx?)$/.test(entry.name) || /\.test\./.test(entry.name)) continue;
+    const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const [, literal, dynamic] of text.matchAll(LINK)) {
+      found.add(dynamic && literal.endsWith('/') ? `${literal}:param` : literal.replace(/(.)\/$/, '$1'));
+    }
+  }
+  return [...found].sort();
+};
+
+/**
+ * @param {{ sharedDir: string, name: string, version: string, sourceDir?: string }} options
  * @returns {object} the record
  */
-export const sharedContractRecord = ({ sharedDir, name, version }) => {
+export const sharedContractRecord = ({ sharedDir, name, version, sourceDir }) => {
   const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
   const reportFile = path.join(sharedDir, 'api-report', 'contract.json');
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
@@ -47,11 +70,12 @@ export const sharedContractRecord = ({ sharedDir, name, version }) => {
     singletons: Object.fromEntries(
       CONTRACT_SINGLETONS.map((singleton) => [singleton, requireFromShared(`${singleton}/package.json`).version]),
     ),
+    ...(sourceDir ? { links: linkedPaths(sourceDir) } : {}),
   };
 };
 
 export class SharedContractPlugin {
-  /** @param {{ sharedDir: string, name: string, version: string }} options */
+  /** @param {{ sharedDir: string, name: string, version: string, sourceDir?: string }} options */
   constructor(options) {
     this.options = options;
   }

@@ -4,7 +4,8 @@ import { routeMetaListSchema, type RemoteEntry, type StoredManifest } from '@mar
 import { contractProblems, readShellFrom, readShellShared, sharedProblems, type ShellShared } from '../contract-check';
 import { ReleaseError } from '../errors';
 import { inspectVersion } from '../inspect-version';
-import { REMOTES, type ReleaseContext, type RemoteApp } from '../remotes';
+import type { ReleaseContext, RemoteApp } from '../remotes';
+import { linkMatchesRoute, parseSharedContract, SHARED_CONTRACT_FILE } from '../shared-contract';
 import { SHELL_FOLDER, type AuditEntry, type DeployInfo, type DeploymentStore } from '../store/deployment-store';
 
 /** Everything a release command needs; tests pass temp folders and a fixed clock. */
@@ -118,7 +119,10 @@ export const storedVersionProblems = async (
     (file) => ctx.store.readVersionFile(remote.folder, version, file),
     `${ctx.store.location}/${remote.folder}/${version}`,
   );
-  return contractProblems(inspected, await liveShell(ctx), `${remote.folder} ${version}`);
+  return [
+    ...contractProblems(inspected, await liveShell(ctx), `${remote.folder} ${version}`),
+    ...(await routeLinkProblems(ctx, remote, version)),
+  ];
 };
 
 /**
@@ -144,10 +148,41 @@ export const shellProblemsWithLiveRemotes = async (ctx: CommandContext, shell: S
   return problems;
 };
 
-/** Known remotes and any other folder in the manifest, for checks that walk every remote. */
-export const remoteFolders = (manifest: StoredManifest | null): string[] => [
-  ...new Set([...REMOTES.map((remote) => remote.folder), ...Object.keys(manifest?.remotes ?? {})]),
-];
+/**
+ * Links between remotes: every path another live remote (or live canary) links to that `remote`'s live
+ * version routes must still be routed by `version`, the candidate; one problem per such link.
+ */
+export const routeLinkProblems = async (ctx: CommandContext, remote: RemoteApp, version: string): Promise<string[]> => {
+  const manifest = await ctx.store.readManifest();
+  const current = manifest?.remotes[remote.folder];
+  const info = await ctx.store.readDeployInfo(remote.folder, version);
+  if (!manifest || !current || !info || current.version === version) return [];
+  const before = current.routes.map((route) => route.path);
+  const candidate = routeMetaListSchema.safeParse(info.routes);
+  const after = candidate.success ? candidate.data.map((route) => route.path) : [];
+  const problems: string[] = [];
+  for (const [folder, entry] of Object.entries(manifest.remotes).sort(([a], [b]) => a.localeCompare(b))) {
+    if (folder === remote.folder) continue;
+    const serving = [
+      { version: entry.version, role: 'live' },
+      ...(entry.canary ? [{ version: entry.canary.version, role: `canary at ${entry.canary.percent}%` }] : []),
+    ];
+    for (const other of serving) {
+      const record = parseSharedContract(await ctx.store.readVersionFile(folder, other.version, SHARED_CONTRACT_FILE));
+      if (typeof record === 'string') continue;
+      for (const link of record.links ?? []) {
+        const routed = before.find((route) => linkMatchesRoute(link, route));
+        if (routed && !after.some((route) => linkMatchesRoute(link, route))) {
+          problems.push(
+            `${folder} ${other.version} (${other.role}) links to ${link}, which ${remote.folder} ${current.version} ` +
+              `routes (${routed}) but ${remote.folder} ${version} does not`,
+          );
+        }
+      }
+    }
+  }
+  return problems;
+};
 
 /** The audit fields of a forced change: what was overridden and why. */
 export const forcedFields = (forced: string[], reason: string | undefined) =>
