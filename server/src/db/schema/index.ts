@@ -12,3 +12,4 @@ export * from './promos';
 export * from './wallet';
 export * from './community';
 export * from './mail';
+export * from './operators';

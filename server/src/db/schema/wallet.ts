@@ -13,6 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AuditStatus, DrawType, EvidenceMethod, RechargeMethod } from '@marketplace/shared/contracts';
+import { currentActor } from '../../modules/operators/actor';
+import { operators } from './operators';
 import { uploads } from './uploads';
 import { users } from './users';
 
@@ -122,6 +124,18 @@ export const operatorAudit = pgTable(
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     detail: text('detail').notNull().default(''),
+    /**
+     * Who decided (issue 25): the operator, or null with `actor` 'automation token' for the shared
+     * ADMIN_TOKEN. Filled from the operator call the insert runs in (modules/operators/actor.ts).
+     */
+    operatorId: integer('operator_id')
+      .references(() => operators.id)
+      .$defaultFn(() => currentActor()?.operatorId ?? sql`NULL`),
+    /** The operator's name when deciding, 'automation token', or '' outside an operator call. */
+    actor: text('actor')
+      .notNull()
+      .default('')
+      .$defaultFn(() => currentActor()?.name ?? ''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('operator_audit_target_idx').on(t.targetType, t.targetId)],
