@@ -51,3 +51,14 @@ describe('offline and flaky networks (issue 26)', () => {
     expect(reports).toEqual([false, true]);
   });
 });
+
+describe('a network error while the browser is offline', () => {
+  it('gives the error without a toast (the offline banner says it once)', async () => {
+    offline();
+    fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const toast = jest.spyOn(Toast, 'show');
+    const result = await sendProbe(createAppStore(), '/user/getUserInfo');
+    expect(result.error).toEqual({ status: 'FETCH_ERROR', message: 'Backend connection is abnormal' });
+    expect(toast).not.toHaveBeenCalled();
+  });
+});

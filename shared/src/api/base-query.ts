@@ -149,6 +149,10 @@ export const apiBaseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
       if (isEnvelope(seen) && seen.code === ResponseCode.SUCCESS) {
         return { data: seen.data, meta: { ...meta, code: seen.code, msg: seen.msg, lastSeen: true } as ApiMeta };
       }
+      // The browser says it is offline: the shell's banner says so once, instead of a blocking toast per call.
+      if (isOffline()) {
+        return { error: { status: 'FETCH_ERROR', message: textOf(transportErrorText(error)) }, meta };
+      }
     } else {
       reportNetwork(true);
     }

@@ -25,13 +25,8 @@ export const useRouteGuard = (pathname: string, routeIsPublic: boolean): GuardVi
   const hasToken = Boolean(useAppSelector(selectToken));
   const hasUserInfo = Boolean(useAppSelector(selectUserInfo));
   const { search } = useLocation();
-  const decision = decideNavigation({
-    pathname,
-    search,
-    isPublic: isPublicPath(pathname, routeIsPublic),
-    hasToken,
-    hasUserInfo,
-  });
+  const isPublic = isPublicPath(pathname, routeIsPublic);
+  const decision = decideNavigation({ pathname, search, isPublic, hasToken, hasUserInfo });
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
@@ -69,9 +64,10 @@ export const useRouteGuard = (pathname: string, routeIsPublic: boolean): GuardVi
   }, [failure, retry]);
 
   if (mustRestore && failure) {
-    // Offline the shopper keeps using what was seen last (the pages read their last answers); the
-    // token stays. Online without an answer (timeout, server down): the error, and a Retry.
-    return failure.offline ? { kind: 'allow' } : { kind: 'unavailable', message: failure.message, retry };
+    // Offline the shopper keeps using what was seen last (the pages read their last answers), and a
+    // page open to guests needs no user info; the token stays either way. Otherwise, online without an
+    // answer (timeout, server down): the error, and a Retry.
+    return failure.offline || isPublic ? { kind: 'allow' } : { kind: 'unavailable', message: failure.message, retry };
   }
   return decision;
 };
