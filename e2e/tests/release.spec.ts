@@ -152,7 +152,14 @@ test.describe('release operations on one remote', () => {
 
     await test.step(`a broken ${BROKEN} promoted with --force: the shopper still gets ${V1}, diagnostics says so`, async () => {
       await releaseEnv.release('deploy', 'wallet', '--version', BROKEN);
-      await releaseEnv.release('promote', 'wallet', BROKEN, '--force');
+      await releaseEnv.release(
+        'promote',
+        'wallet',
+        BROKEN,
+        '--force',
+        '--reason',
+        'a build that cannot run, on purpose',
+      );
       await page.goto('/profile');
       await page.getByRole('link', { name: 'Top up', exact: true }).click();
       await expect(page).toHaveURL(/\/topUp$/);

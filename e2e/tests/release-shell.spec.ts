@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '../fixtures';
+
+const run = promisify(execFile);
+const appServer = () => import('../../tools/app-server.mjs');
+
+/**
+ * The shell as a deployable unit (issue 22, item 2), real server and browser: two shell versions (copies of
+ * the current build, each index.html marked with its version) deployed and promoted with the release CLI;
+ * the server serves the live one from the deployment store, a promote or rollback reaches the next page
+ * load without a restart, and the app runs from it. A server on a store without a shell serves shell/dist.
+ */
+test('the server serves the live shell version from the store; promote and rollback reach the next load', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const app = await appServer();
+  const deployDir = app.tempDeployDir();
+  const repoDir = mkdtempSync(path.join(tmpdir(), 'e2e-shell-release-'));
+  const release = (...args: string[]) =>
+    run('npm', ['run', 'release', '--silent', '--', ...args], {
+      cwd: app.root,
+      env: { ...process.env, DEPLOY_DIR: deployDir, RELEASE_REPO_DIR: repoDir },
+    });
+  const marked = (version: string) => {
+    const dir = path.join(repoDir, 'shell', 'dist');
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(path.join(app.root, 'shell', 'dist'), dir, { recursive: true });
+    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      html.replace('</title>', `</title><meta name="shell-release" content="${version}">`),
+    );
+  };
+  const servedVersion = async (url: string) => {
+    const html = await (await fetch(`${url}/home`)).text();
+    return /<meta name="shell-release" content="([^"]+)">/.exec(html)?.[1] ?? 'embedded';
+  };
+
+  await app.deployAll(deployDir);
+  const embedded = await app.startServer({ deployDir });
+  try {
+    expect(await servedVersion(embedded.url)).toBe('embedded');
+  } finally {
+    await embedded.stop();
+  }
+
+  marked('9.0.1');
+  await release('deploy', 'shell', '--version', '9.0.1');
+  await release('promote', 'shell', '9.0.1');
+  marked('9.0.2');
+  await release('deploy', 'shell', '--version', '9.0.2');
+
+  const server = await app.startServer({ deployDir });
+  try {
+    expect(await servedVersion(server.url)).toBe('9.0.1');
+    await page.goto(`${server.url}/home`);
+    await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.1');
+
+    await release('promote', 'shell', '9.0.2');
+    expect(await servedVersion(server.url)).toBe('9.0.2');
+    await page.goto(`${server.url}/home`);
+    await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.2');
+    // The app itself runs from the store's copy: the human check of the first screen shows.
+    await expect(page.getByRole('heading', { name: 'Please verify you are human' })).toBeVisible({ timeout: 60_000 });
+
+    await release('rollback', 'shell');
+    expect(await servedVersion(server.url)).toBe('9.0.1');
+    const { stdout } = await release('status');
+    expect(stdout).toMatch(/\| shell +\| 9\.0\.1 +\| - +\| - +\| 9\.0\.1, 9\.0\.2 +\|/);
+    expect(stdout).toMatch(/rollback shell 9\.0\.2 -> 9\.0\.1/);
+  } finally {
+    await server.stop();
+    rmSync(deployDir, { recursive: true, force: true });
+    rmSync(repoDir, { recursive: true, force: true });
+  }
+});
