@@ -33,7 +33,10 @@ for (const [category, name] of Object.entries(CATEGORY_ICON_NAMES)) {
     // Only the drawing: no ids, no invisible bounding rectangle, no inline style or class, no size.
     .replace(/ (id|class|style|width|height|xmlns:xlink)="[^"]*"/g, '')
     .replace(/<rect[^>]*opacity="0"[^>]*\/>/g, '')
-    .replace(/<rect[^>]*opacity="0"[^>]*><\/rect>/g, '');
+    .replace(/<rect[^>]*opacity="0"[^>]*><\/rect>/g, '')
+    // Coordinates to a tenth of a unit of the 48-unit grid (a 20th of a pixel at 24 px): from 8 decimals,
+    // which were half of the bytes. (svgo would do this and more; it is not a dependency here.)
+    .replace(/-?\d*\.\d{2,}/g, (number) => String(Math.round(Number(number) * 10) / 10));
   writeFileSync(path.join(outDir, `${category}.svg`), `${svg}\n`);
 }
 console.log(`wrote ${Object.keys(CATEGORY_ICON_NAMES).length} icons to ${path.relative(root, outDir)}`);
