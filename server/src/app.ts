@@ -8,7 +8,16 @@ import { sha256 } from './lib/secrets';
 import { ok } from './lib/envelope';
 import { AppError } from './lib/app-error';
 import { sql } from 'drizzle-orm';
-import { createOperatorAuth, OPERATOR_GUESS_LIMITS, resolveAdminToken } from './modules/admin/admin-auth';
+import {
+  createOperatorAuth,
+  memoryAttemptCounter,
+  OPERATOR_GUESS_LIMITS,
+  resolveAdminToken,
+  type OperatorAuth,
+} from './modules/admin/admin-auth';
+import { createOperatorsRepository } from './modules/operators/operators.repository';
+import { operatorsRoutes } from './modules/operators/operators.routes';
+import { createOperatorsService, OPERATOR_LOCK, type OperatorsService } from './modules/operators/operators.service';
 import { registerCatalogue } from './modules/catalogue/catalogue.register';
 import { registerCommunity } from './modules/community/community.register';
 import { createAppMailer } from './modules/mail/mail.register';
@@ -33,6 +42,9 @@ import { swaggerPlugin } from './plugins/external/swagger';
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** Operator authentication, the operator route list and who may call each (issue 25). */
+    operatorAuth: OperatorAuth;
+    operatorAccounts: OperatorsService;
   }
 }
 
@@ -122,10 +134,29 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
       authRateLimit: config.authRateLimit,
       devices: createTrustedDevices(sha256(`trusted-device:${altchaKey}`)),
     });
-    // One operator credential for every operator route: resolved (or generated into DATA_DIR) once.
-    const operators = createOperatorAuth(resolveAdminToken(config.adminToken, config.dataDir, app.log), {
-      counter: shared.attemptCounter?.(OPERATOR_GUESS_LIMITS.windowMs),
+    // Operators sign in with their own accounts (password + TOTP) and roles; the shared automation token
+    // (ADMIN_TOKEN, resolved or generated into DATA_DIR once) only where config.operatorAutomation allows it.
+    const automation = config.operatorAutomation !== false;
+    if (!automation && config.adminToken) {
+      app.log.warn('ADMIN_TOKEN ignored: the automation token is off in production (ADMIN_TOKEN_AUTOMATION=1)');
+    }
+    const operatorAccounts = createOperatorsService({
+      repository: createOperatorsRepository(database.db),
+      counter:
+        shared.attemptCounter?.(OPERATOR_LOCK.windowMs) ??
+        memoryAttemptCounter(OPERATOR_LOCK.windowMs, () => config.now().getTime()),
+      bootstrapKey: sha256(`operator-bootstrap:${altchaKey}`),
+      now: config.now,
     });
+    const operators = createOperatorAuth(
+      automation ? resolveAdminToken(config.adminToken, config.dataDir, app.log) : undefined,
+      { counter: shared.attemptCounter?.(OPERATOR_GUESS_LIMITS.windowMs), accounts: operatorAccounts },
+    );
+    app.decorate('operatorAuth', operators);
+    app.decorate('operatorAccounts', operatorAccounts);
+    // Every operator route must say who may call it (admin/operator-routes.ts): checked as routes are added.
+    app.addHook('onRoute', operators.onRoute);
+    await app.register(operatorsRoutes, { operators, service: operatorAccounts });
     await registerOrders(app, { db: database.db, config, users, userService, operators });
     const catalogue = await registerCatalogue(app, database.db);
     await registerSupport(app, { db: database.db, config, operators });

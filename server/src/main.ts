@@ -37,6 +37,9 @@ const start = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Marketplace running at http://localhost:${config.port}`);
+  // No admin yet: the one-time command that creates the first one (issue 25); never a default password.
+  const bootstrap = await app.operatorAccounts.bootstrapHint();
+  if (bootstrap) console.log(`No operator admin yet. Create the first one (once) with:\n  ${bootstrap}`);
 };
 
 start().catch((error: unknown) => {

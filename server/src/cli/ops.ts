@@ -26,34 +26,119 @@
  *   npm run ops -- merchant-applications            merchant sign-up applications, newest first
  *   npm run ops -- vip-levels                       VIP levels with price, benefits and whether on sale
  *   npm run ops -- vip-level-set <level> <name> <dollars> [on|off]   create or change a VIP level
- * OPS_URL (default http://127.0.0.1:$PORT or 8080) and ADMIN_TOKEN (default: DATA_DIR/admin.token).
+ *
+ * Operator accounts (issue 25): operators sign in with their own name, password and TOTP code.
+ *   npm run ops -- bootstrap <code> <name>          create the first admin with the code `npm start` prints, then set up
+ *   npm run ops -- setup <name> <setupCode>         set a password, enrol TOTP (QR code shown), sign in
+ *   npm run ops -- sign-in <name>                   password and TOTP code; the session is kept in OPS_SESSION_FILE
+ *   npm run ops -- sign-out | whoami
+ *   npm run ops -- operators                        accounts with roles (admin)
+ *   npm run ops -- operator-add <name> <roles>      roles: comma list of finance, support, release, admin
+ *   npm run ops -- operator-roles <id> <roles> | operator-disable <id> | operator-enable <id>
+ *   npm run ops -- operator-reset <id>              new set-up code (lost phone or password)
+ *   npm run ops -- operator-revoke <id>             end every session of an operator
+ * OPS_URL (default http://127.0.0.1:$PORT or 8080). Credential: ADMIN_TOKEN when set (the automation token,
+ * local automation only), else the signed-in session (OPS_SESSION_FILE, default ~/.marketplace-ops-session),
+ * else DATA_DIR/admin.token (the embedded server's automation token). Prompts read stdin (hidden on a terminal).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import QRCode from 'qrcode';
 import { formatMoney, type Envelope } from '@marketplace/shared/contracts';
 import { findRepoRoot } from '../config/repo-root';
 
 const baseUrl = process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
-const adminToken = (): string => {
-  if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
-  const file = path.join(path.resolve(process.env.DATA_DIR ?? path.join(findRepoRoot(), 'var')), 'admin.token');
+const sessionFile = process.env.OPS_SESSION_FILE ?? path.join(homedir(), '.marketplace-ops-session');
+
+const readSession = (): { token: string; name: string; url: string } | undefined => {
   try {
-    return readFileSync(file, 'utf8').trim();
+    return JSON.parse(readFileSync(sessionFile, 'utf8')) as { token: string; name: string; url: string };
   } catch {
-    throw new Error(`No ADMIN_TOKEN and no ${file}: start the server once, or set ADMIN_TOKEN`);
+    return undefined;
   }
 };
 
-const request = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+const credential = (): Record<string, string> => {
+  if (process.env.ADMIN_TOKEN) return { 'admin-token': process.env.ADMIN_TOKEN };
+  const session = readSession();
+  if (session && session.url === baseUrl) return { 'operator-token': session.token };
+  const file = path.join(path.resolve(process.env.DATA_DIR ?? path.join(findRepoRoot(), 'var')), 'admin.token');
+  try {
+    return { 'admin-token': readFileSync(file, 'utf8').trim() };
+  } catch {
+    throw new Error('Not signed in: npm run ops -- sign-in <name>');
+  }
+};
+
+const request = async <T>(method: 'GET' | 'POST', url: string, body?: unknown, signedIn = true): Promise<T> => {
   const response = await fetch(new URL(url, baseUrl), {
     method,
-    headers: { 'admin-token': adminToken(), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...(signedIn ? credential() : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const envelope = (await response.json()) as Envelope<T>;
   if (envelope.code !== 1) throw new Error(envelope.msg);
   return envelope.data;
+};
+
+/** Lines of stdin, one per prompt: typed (not echoed when `hidden` on a terminal) or piped. */
+const input = createInterface({ input: process.stdin, terminal: false });
+const lines = input[Symbol.asyncIterator]();
+const ask = async (question: string, hidden = false): Promise<string> => {
+  process.stderr.write(question);
+  // Raw mode on a terminal: the typed characters are not echoed; Enter still ends the line.
+  const mute = hidden && process.stdin.isTTY;
+  if (mute) process.stdin.setRawMode(true);
+  try {
+    const next = await lines.next();
+    if (next.done) throw new Error('No answer on stdin');
+    const answer = String(next.value);
+    if (answer.includes('\u0003')) throw new Error('Interrupted');
+    return answer.trim();
+  } finally {
+    if (mute) {
+      process.stdin.setRawMode(false);
+      process.stderr.write('\n');
+    }
+  }
+};
+
+interface Session {
+  token: string;
+  expiresAt: string;
+  operator: { id: number; name: string; roles: string[] };
+}
+
+const keepSession = (session: Session) => {
+  writeFileSync(sessionFile, JSON.stringify({ token: session.token, name: session.operator.name, url: baseUrl }), {
+    mode: 0o600,
+  });
+  return `signed in as ${session.operator.name} (${session.operator.roles.join(', ')}) until ${session.expiresAt}`;
+};
+
+/** Set-up of an account: a password, then the TOTP secret shown as a QR code, confirmed with a code. */
+const setUp = async (name: string, setupCode: string) => {
+  const password = await ask('New password (12 to 128 characters): ', true);
+  if ((await ask('Repeat the password: ', true)) !== password) throw new Error('The passwords differ');
+  const enrolment = await request<{ otpauthUri: string; secret: string }>(
+    'POST',
+    '/api/admin/auth/setup',
+    { name, setupCode, password },
+    false,
+  );
+  console.error(await QRCode.toString(enrolment.otpauthUri, { type: 'terminal', small: true }));
+  console.error(`Scan it with an authenticator app, or enter the key ${enrolment.secret}\n${enrolment.otpauthUri}`);
+  const code = await ask('Code shown by the authenticator: ');
+  return keepSession(await request<Session>('POST', '/api/admin/auth/setup_confirm', { name, setupCode, code }, false));
+};
+
+const roleList = (value: string | undefined) => {
+  const roles = (value ?? '').split(',').filter(Boolean);
+  if (!roles.length) throw new Error('Give roles as a comma list: finance, support, release, admin');
+  return roles;
 };
 
 const id = (value: string | undefined, what = 'an order') => {
@@ -94,6 +179,57 @@ interface OrderRow {
 }
 
 const commands: Record<string, (args: string[]) => Promise<unknown>> = {
+  async bootstrap([code, name]) {
+    if (!code || !name) throw new Error('Usage: bootstrap <code printed by npm start> <your operator name>');
+    const created = await request<{ setupCode: string }>('POST', '/api/admin/auth/bootstrap', { code, name }, false);
+    return setUp(name, created.setupCode);
+  },
+  async setup([name, setupCode]) {
+    if (!name || !setupCode) throw new Error('Usage: setup <name> <set-up code from your admin>');
+    return setUp(name, setupCode);
+  },
+  async 'sign-in'([name]) {
+    if (!name) throw new Error('Usage: sign-in <name>');
+    const password = await ask('Password: ', true);
+    const code = await ask('Authenticator code: ');
+    return keepSession(await request<Session>('POST', '/api/admin/auth/sign_in', { name, password, code }, false));
+  },
+  async 'sign-out'() {
+    if (readSession()) await request('POST', '/api/admin/auth/sign_out').catch(() => undefined);
+    rmSync(sessionFile, { force: true });
+    return 'signed out';
+  },
+  whoami: () => request('GET', '/api/admin/auth/me'),
+  async operators() {
+    const list = await request<Record<string, unknown>[]>('GET', '/api/admin/operators');
+    console.table(list.map((row) => ({ ...row, roles: (row.roles as string[]).join(', ') })));
+    return `${list.length} operator(s)`;
+  },
+  async 'operator-add'([name, roles]) {
+    const created = await request<{ setupCode: string; setupExpiresAt: string }>('POST', '/api/admin/operator', {
+      name,
+      roles: roleList(roles),
+    });
+    return `${name}: hand over the set-up code ${created.setupCode} (valid until ${created.setupExpiresAt}); they run: npm run ops -- setup ${name} ${created.setupCode}`;
+  },
+  'operator-roles': ([operatorId, roles]) =>
+    request('POST', '/api/admin/operator/roles', { id: id(operatorId, 'an operator'), roles: roleList(roles) }),
+  'operator-disable': ([operatorId]) =>
+    request('POST', '/api/admin/operator/disabled', { id: id(operatorId, 'an operator'), disabled: true }),
+  'operator-enable': ([operatorId]) =>
+    request('POST', '/api/admin/operator/disabled', { id: id(operatorId, 'an operator'), disabled: false }),
+  async 'operator-reset'([operatorId]) {
+    const reset = await request<{ setupCode: string; operator: { name: string } }>(
+      'POST',
+      '/api/admin/operator/reset',
+      {
+        id: id(operatorId, 'an operator'),
+      },
+    );
+    return `${reset.operator.name}: new set-up code ${reset.setupCode}; they run: npm run ops -- setup ${reset.operator.name} ${reset.setupCode}`;
+  },
+  'operator-revoke': ([operatorId]) =>
+    request('POST', '/api/admin/operator/sessions/revoke', { id: id(operatorId, 'an operator') }),
   async orders([status = 'all']) {
     const page = await request<{ list: OrderRow[]; total: number }>(
       'GET',
@@ -310,6 +446,7 @@ const main = async () => {
   }
   const result = await command(args);
   console.log(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
+  input.close();
 };
 
 main().catch((error: unknown) => {

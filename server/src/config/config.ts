@@ -55,8 +55,17 @@ export interface AppConfig {
    * credits without moving money: unset = on only on the embedded PGlite) and a real card acquirer.
    */
   wallet?: WalletConfig;
-  /** Operator API credential (`admin-token` header); unset = generated into DATA_DIR/admin.token. */
+  /**
+   * Shared automation credential for the operator API (`admin-token` header, ADMIN_TOKEN); unset =
+   * generated into DATA_DIR/admin.token. Operators sign in with their own accounts (issue 25).
+   */
   adminToken?: string;
+  /**
+   * Whether the automation credential works at all (default true). `loadConfig`: off in production
+   * (NODE_ENV=production, or DATABASE_URL set) unless ADMIN_TOKEN_AUTOMATION=1; ADMIN_TOKEN_AUTOMATION=0
+   * turns it off anywhere.
+   */
+  operatorAutomation?: boolean;
   /** Shop support and merchant sign-up; unset = DEFAULT_COMMUNITY_CONFIG. */
   community?: CommunityConfig;
   /** Redis for the limits and the sign-in brake that several API processes share (`REDIS_URL`); unset = memory. */
@@ -162,6 +171,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     seedDemo: env.SEED_DEMO === '1' || (!env.DATABASE_URL && env.SEED_DEMO !== '0'),
     now: () => new Date(),
     adminToken: env.ADMIN_TOKEN || undefined,
+    operatorAutomation:
+      env.ADMIN_TOKEN_AUTOMATION === '1' ||
+      (env.ADMIN_TOKEN_AUTOMATION !== '0' && env.NODE_ENV !== 'production' && !env.DATABASE_URL),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),

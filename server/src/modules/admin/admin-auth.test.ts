@@ -1,9 +1,15 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { createOperatorAuth, memoryAttemptCounter } from './admin-auth';
 
 const request = (ip: string, credential?: string) =>
-  ({ ip, headers: credential === undefined ? {} : { 'admin-token': credential } }) as unknown as FastifyRequest;
+  ({
+    ip,
+    method: 'GET',
+    routeOptions: { url: '/api/admin/orders' },
+    log: { info: () => undefined },
+    headers: credential === undefined ? {} : { 'admin-token': credential },
+  }) as unknown as FastifyRequest;
 
 /** What `isOperator` answers: true, false, or the HTTP status it refuses with. */
 const outcome = (promise: Promise<boolean>) =>
@@ -56,7 +62,9 @@ describe('operator credential guesses', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
       statuses.push(
-        await auth.requireOperator(request('a', 'w')).then(
+        await new Promise<void>((resolve, reject) =>
+          auth.requireOperator(request('a', 'w'), {} as FastifyReply, (error) => (error ? reject(error) : resolve())),
+        ).then(
           () => 'allowed',
           (error: AppError) => error.httpStatus,
         ),

@@ -21,7 +21,10 @@ interface Options {
   users: UserRepository;
 }
 
-/** Operator API: authenticated by the `admin-token` header only (a shopper token is never enough). */
+/**
+ * Operator API: an operator session with the route's role (admin/operator-routes.ts), or the automation
+ * token where allowed; a shopper token is never enough.
+ */
 export const adminRoutes = async (app: FastifyInstance, { operators, orders, refunds, ledger, users }: Options) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const headers = z.looseObject({ [ADMIN_TOKEN_HEADER]: z.string().max(512).optional() });
@@ -77,7 +80,9 @@ export const adminRoutes = async (app: FastifyInstance, { operators, orders, ref
       },
     },
     async (request) => {
-      await refunds.decide(request.body.orderId, request.body.agree, request.body.reason);
+      await operators.decidedOnce('refund', request.body.orderId, () =>
+        refunds.decide(request.body.orderId, request.body.agree, request.body.reason),
+      );
       return ok(request, null);
     },
   );

@@ -4,6 +4,7 @@ import { fail } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import type { LedgerRepository } from './ledger.repository';
 import { inTransaction } from './transaction';
+import { recordDecision } from '../operators/operators.repository';
 
 const BALANCE_HISTORY_POINTS = 200;
 
@@ -38,9 +39,19 @@ export const createLedgerService = ({ db, ledger }: { db: Db; ledger: LedgerRepo
 
   /** Operator credit (+) or debit (−) with a reason: an `adjustment` entry. A debit never overdraws. */
   async adjust(userId: number, amount: number, reason: string): Promise<{ balance: number }> {
-    const balance = await inTransaction(db, (tx) =>
-      ledger.post(tx, userId, [{ amount, kind: 'adjustment', reference: null, note: reason }]),
-    );
+    const balance = await inTransaction(db, async (tx) => {
+      const after = await ledger.post(tx, userId, [{ amount, kind: 'adjustment', reference: null, note: reason }]);
+      // Who adjusted (issue 25): the operator call's actor is recorded with the row.
+      if (after !== null) {
+        await recordDecision(tx, {
+          action: 'balance.adjust',
+          targetType: 'user',
+          targetId: String(userId),
+          detail: JSON.stringify({ amount, reason }),
+        });
+      }
+      return after;
+    });
     if (balance === null) throw fail('err.order.insufficientBalance');
     return { balance };
   },

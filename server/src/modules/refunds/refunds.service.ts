@@ -7,6 +7,7 @@ import { transitionRefused } from '../orders/order-state-machine';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { UploadsRepository } from '../uploads/uploads.repository';
 import type { Notifier } from '../support/notifier';
+import { recordDecision } from '../operators/operators.repository';
 import type { RefundsRepository } from './refunds.repository';
 
 interface Deps {
@@ -74,6 +75,13 @@ export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now
         { orderNo: order.orderNo },
         `/orderInfo/${orderId}`,
       );
+      // Who decided (issue 25): the operator call's actor is recorded with the row.
+      await recordDecision(tx, {
+        action: agree ? 'refund.agree' : 'refund.refuse',
+        targetType: 'refund',
+        targetId: String(orderId),
+        detail: JSON.stringify({ orderNo: order.orderNo, amount: refund.refundAmountCents, reason: reason.trim() }),
+      });
     });
   },
 

@@ -82,7 +82,12 @@ export const walletAdminRoutes = async (
       },
     },
     async (request) =>
-      ok(request, await service.decideRecharge(request.body.id, request.body.agree, request.body.reason)),
+      ok(
+        request,
+        await operators.decidedOnce('recharge', request.body.id, () =>
+          service.decideRecharge(request.body.id, request.body.agree, request.body.reason),
+        ),
+      ),
   );
   r.get(
     '/api/admin/withdrawals',
@@ -117,7 +122,12 @@ export const walletAdminRoutes = async (
       },
     },
     async (request) =>
-      ok(request, await service.decideWithdrawal(request.body.id, request.body.agree, request.body.reason)),
+      ok(
+        request,
+        await operators.decidedOnce('withdrawal', request.body.id, () =>
+          service.decideWithdrawal(request.body.id, request.body.agree, request.body.reason),
+        ),
+      ),
   );
   r.get(
     '/api/admin/deposit_channels',

@@ -1,0 +1,68 @@
+import type { OperatorRole } from '../../db/schema/operators';
+
+/**
+ * Which roles may make each operator call (issue 25). Every `/api/admin/*` route must be listed: the app
+ * refuses to start with one that is not (admin-auth.ts, onRoute), so a new operator call cannot be added
+ * without deciding who may make it. `public`: the sign-in steps themselves (rate-limited and locked);
+ * `any`: any signed-in operator. The automation token (ADMIN_TOKEN, local automation only) has every role.
+ */
+export type RouteAccess = readonly OperatorRole[] | 'any' | 'public';
+
+const finance = ['finance'] as const;
+const support = ['support'] as const;
+const admin = ['admin'] as const;
+
+export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  // Operator accounts and sessions (modules/operators).
+  'POST /api/admin/auth/bootstrap': 'public',
+  'POST /api/admin/auth/setup': 'public',
+  'POST /api/admin/auth/setup_confirm': 'public',
+  'POST /api/admin/auth/sign_in': 'public',
+  'POST /api/admin/auth/sign_out': 'any',
+  'GET /api/admin/auth/me': 'any',
+  'GET /api/admin/docs/json': 'any',
+  'GET /api/admin/operators': admin,
+  'POST /api/admin/operator': admin,
+  'POST /api/admin/operator/roles': admin,
+  'POST /api/admin/operator/disabled': admin,
+  'POST /api/admin/operator/reset': admin,
+  'POST /api/admin/operator/sessions/revoke': admin,
+  'GET /api/admin/audit': ['admin', 'finance', 'support'],
+
+  // Finance: top-ups, withdrawals, balance adjustments.
+  'GET /api/admin/recharges': finance,
+  'POST /api/admin/recharge/decide': finance,
+  'GET /api/admin/withdrawals': finance,
+  'GET /api/admin/withdrawal': finance,
+  'POST /api/admin/withdrawal/decide': finance,
+  'POST /api/admin/balance/adjust': finance,
+  'GET /api/admin/ledger/check': finance,
+
+  // Support: refunds, orders and shipping, complaints, customer service, merchant applications.
+  'GET /api/admin/orders': support,
+  'GET /api/admin/order': support,
+  'POST /api/admin/order/ship': support,
+  'POST /api/admin/order/deliver': support,
+  'GET /api/admin/refunds': support,
+  'POST /api/admin/refund/decide': support,
+  'GET /api/admin/complaints': support,
+  'POST /api/admin/complaint_handle': support,
+  'GET /api/admin/merchant_applications': support,
+  'GET /api/admin/service_threads': support,
+  'GET /api/admin/service_messages': support,
+  'POST /api/admin/service_reply': support,
+
+  // Admin: deposit channels, VIP levels, content pages (and the service channels beside them), uploads.
+  'GET /api/admin/deposit_channels': admin,
+  'POST /api/admin/deposit_channel': admin,
+  'POST /api/admin/deposit_channel/enabled': admin,
+  'GET /api/admin/vip_levels': admin,
+  'POST /api/admin/vip_level': admin,
+  'POST /api/admin/content_page': admin,
+  'POST /api/admin/service_channel': admin,
+  'POST /api/admin/uploads/cleanup': admin,
+};
+
+export const isOperatorUrl = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
+
+export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
