@@ -310,7 +310,14 @@ const invariant = async (base, shoppers) => {
 
 const measure = async (name, key, env) => {
   const server = await startServer({
-    env: { ADMIN_TOKEN, ALTCHA_MAX_NUMBER: '20', ALTCHA_TOKEN_USES: '100000', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+    env: {
+      ADMIN_TOKEN,
+      ADMIN_TOKEN_AUTOMATION: '1',
+      ALTCHA_MAX_NUMBER: '20',
+      ALTCHA_TOKEN_USES: '100000',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
   });
   try {
     const setup = await prepare(server.url);

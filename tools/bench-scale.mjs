@@ -1473,6 +1473,8 @@ try {
     ALTCHA_MAX_NUMBER: '20',
     ALTCHA_TOKEN_USES: '1000',
     ADMIN_TOKEN,
+    // The shared automation token is off with DATABASE_URL unless asked for (issue 25).
+    ADMIN_TOKEN_AUTOMATION: '1',
     CARD_SANDBOX: '1',
     SEED_DEMO: '1',
     AUTH_RATE_LIMIT_MAX: '100000',

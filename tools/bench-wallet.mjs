@@ -120,7 +120,14 @@ const load = async (base, jobs) => {
 
 const measure = async (database, env) => {
   const server = await startServer({
-    env: { ADMIN_TOKEN, ALTCHA_MAX_NUMBER: '20', ALTCHA_TOKEN_USES: '100000', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+    env: {
+      ADMIN_TOKEN,
+      ADMIN_TOKEN_AUTOMATION: '1',
+      ALTCHA_MAX_NUMBER: '20',
+      ALTCHA_TOKEN_USES: '100000',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
   });
   const admin = { 'admin-token': ADMIN_TOKEN };
   try {

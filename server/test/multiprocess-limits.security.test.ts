@@ -122,6 +122,8 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_MAX: '10',
     WALLET_RATE_LIMIT_MAX: String(WITHDRAWALS_PER_MINUTE),
     ADMIN_TOKEN: ADMIN_TOKEN,
+    // The shared automation token is off with DATABASE_URL unless asked for (issue 25).
+    ADMIN_TOKEN_AUTOMATION: '1',
     SEED_DEMO: '0',
     SHELL_DIR: path.join(tmpdir(), 'mp-no-shell'),
     DEPLOY_DIR: path.join(tmpdir(), 'mp-no-deploy'),
