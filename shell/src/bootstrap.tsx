@@ -75,14 +75,23 @@ const start = async () => {
 
 void start();
 
-// The service worker (offline, updates) once the first screen is up and the page has loaded; its
-// registration and Workbox's window library are a chunk of their own, never part of the first load.
+/** After the page has loaded, how long the start-up's own requests (pictures, the next screens) have alone. */
+const SERVICE_WORKER_DELAY_MS = 3_000;
+
+// The service worker (offline, updates) once the first screen is up and the page's own downloads are
+// done: installing it downloads the shell's files for its precache, which must not compete with the first
+// screen's pictures on a slow network. Its registration and Workbox's window library are a chunk of their
+// own, never part of the first load.
 const startServiceWorkerLater = () => {
   const start = () =>
     void import(/* webpackChunkName: "service-worker" */ './service-worker/register')
       .then(({ startServiceWorker }) => startServiceWorker())
       .catch((error: unknown) => console.warn('Service worker not registered', error));
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start) : setTimeout(start, 1));
+  const idle = () =>
+    setTimeout(
+      () => ('requestIdleCallback' in window ? window.requestIdleCallback(start) : start()),
+      SERVICE_WORKER_DELAY_MS,
+    );
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 };
