@@ -105,6 +105,19 @@ describe('more than titles', () => {
     expect(firstOther === -1 || firstOther >= shop!.n).toBe(true);
   });
 
+  it("a renamed shop's products are found by the new name (the trigger refills their documents)", async () => {
+    const [shop] = await rows<{ id: number; n: number }>(
+      t.db,
+      sql`SELECT shop_id AS id, count(*)::int AS n FROM products GROUP BY shop_id ORDER BY shop_id DESC LIMIT 1`,
+    );
+    await t.db.execute(sql`UPDATE shops SET name = 'Quetzal Wharf' WHERE id = ${shop!.id}`);
+    const found = await keyword('quetzal wharf', '&pageSize=100');
+    expect(found.total).toBe(shop!.n);
+    expect(found.list.every((product) => product.shopId === shop!.id && product.shopName === 'Quetzal Wharf')).toBe(
+      true,
+    );
+  });
+
   it('spec values and descriptions match too', async () => {
     const bySpec = await keyword('Starlight');
     expect(bySpec.total).toBeGreaterThan(0);

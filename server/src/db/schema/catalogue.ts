@@ -82,6 +82,8 @@ export const products = pgTable(
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_unit_price_non_negative', sql`${t.unitPrice} >= 0`),
     index('products_category_sold_idx').on(t.category, t.sold),
+    // A category's page by price, and its count under a price bound, from the index alone (issue 28).
+    index('products_category_price_idx').on(t.category, t.unitPrice),
     index('products_sold_idx').on(t.sold),
     index('products_seen_idx').on(t.seen),
     index('products_unit_price_idx').on(t.unitPrice),

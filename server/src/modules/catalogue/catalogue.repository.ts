@@ -87,10 +87,18 @@ export const createCatalogueRepository = (db: Db) => ({
   },
 
   /**
-   * A page in the order's index, and the total counted beside it (in parallel): a window count over the
-   * matched rows would make every page of a 100,000-product list visit every row (issue 28).
+   * A page in the order's index, and the total counted beside it (in parallel) unless the caller knows
+   * it: a window count over the matched rows would make every page of a 100,000-product list visit
+   * every row (issue 28).
    */
-  async listProducts(filter: ProductFilter, order: ProductOrder, offset: number, limit: number) {
+  async listProducts(
+    filter: ProductFilter,
+    order: ProductOrder,
+    offset: number,
+    limit: number,
+    /** The total when the caller knows it (a whole category or catalogue): nothing is counted. */
+    knownTotal?: number,
+  ) {
     const where = productWhere(filter);
     const [rows, totals] = await Promise.all([
       db
@@ -101,7 +109,7 @@ export const createCatalogueRepository = (db: Db) => ({
         .orderBy(...productOrder(order))
         .offset(offset)
         .limit(limit),
-      db.select({ total: count() }).from(products).where(where),
+      knownTotal === undefined ? db.select({ total: count() }).from(products).where(where) : [{ total: knownTotal }],
     ]);
     return { rows, total: totals[0]?.total ?? 0 };
   },

@@ -80,25 +80,46 @@ export const createCatalogueService = ({
     return product;
   };
 
+  const categories = (): Promise<CategoryCount[]> =>
+    shared.get('categories', async () => {
+      const counts = new Map((await catalogue.categoryCounts()).map((row) => [row.category, row.productCount]));
+      return PRODUCT_CATEGORIES.map((key) => ({ key, productCount: counts.get(key) ?? 0 }));
+    });
+  /**
+   * How many products a whole category (or the catalogue) lists, from the categories' shared counts:
+   * a list page then counts nothing (at 100,000 products every count visited thousands of rows).
+   */
+  const wholeTotal = async (category?: ProductCategory) => {
+    const counts = await categories();
+    return counts.reduce((sum, row) => (!category || row.key === category ? sum + row.productCount : sum), 0);
+  };
+
   const hotProducts = (query: CataloguePageQuery): Promise<Page<ProductCard>> =>
     shared.get(`hot:${query.page}:${query.pageSize}`, async () => {
-      const { rows, total } = await catalogue.listProducts({}, 'sales', offsetOf(query), query.pageSize);
+      const { rows, total } = await catalogue.listProducts(
+        {},
+        'sales',
+        offsetOf(query),
+        query.pageSize,
+        await wholeTotal(),
+      );
       return pageOf(rows.map(toProductCard), total, query);
     });
 
   return {
-    categories(): Promise<CategoryCount[]> {
-      return shared.get('categories', async () => {
-        const counts = new Map((await catalogue.categoryCounts()).map((row) => [row.category, row.productCount]));
-        return PRODUCT_CATEGORIES.map((key) => ({ key, productCount: counts.get(key) ?? 0 }));
-      });
-    },
+    categories,
 
     hotProducts,
 
     popularProducts(query: CataloguePageQuery): Promise<Page<ProductCard>> {
       return shared.get(`popular:${query.page}:${query.pageSize}`, async () => {
-        const { rows, total } = await catalogue.listProducts({}, 'seen', offsetOf(query), query.pageSize);
+        const { rows, total } = await catalogue.listProducts(
+          {},
+          'seen',
+          offsetOf(query),
+          query.pageSize,
+          await wholeTotal(),
+        );
         return pageOf(rows.map(toProductCard), total, query);
       });
     },
@@ -123,11 +144,13 @@ export const createCatalogueService = ({
       ]);
       return shared.get(key, async (): Promise<ProductSearchPage> => {
         if (!keyword) {
+          const whole = minPrice === undefined && maxPrice === undefined;
           const { rows, total } = await catalogue.listProducts(
             { category, minPrice, maxPrice },
             sort === 'relevance' ? 'sales' : sort,
             offsetOf(query),
             query.pageSize,
+            whole ? await wholeTotal(category) : undefined,
           );
           return pageOf(rows.map(toProductCard), total, query);
         }

@@ -1,7 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductCategory, SearchSort } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
+import { createAnswerCache } from './answer-cache';
 import type { ProductCardRow } from './catalogue.repository';
+
+/**
+ * How long a keyword's analysis and a plan's categories are kept: they depend only on the vocabulary and
+ * the category names, which change when a catalogue is seeded, not while shoppers search.
+ */
+const VOCABULARY_TTL_MS = 10 * 60_000;
 
 /**
  * Search over the documents migration 0013 keeps (products.search_doc: title A, shop name B, spec values
@@ -101,6 +108,8 @@ const rowsOf = async <T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export const createSearchRepository = (db: Db) => {
+  const analyses = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 5_000 });
+  const categoriesOf = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 2_000 });
   /** One search statement with SEARCH_RANDOM_PAGE_COST (SET LOCAL: this transaction only). */
   const searchRows = <T>(query: SQL): Promise<T[]> =>
     db.transaction(async (tx) => {
@@ -111,11 +120,14 @@ export const createSearchRepository = (db: Db) => {
   /** The categories whose name, in any language, holds every word of the plan. */
   const matchedCategories = async (plan: SearchPlan): Promise<string[]> => {
     if (plan.terms.length === 0) return [];
-    const found = await rowsOf<{ category: string }>(
-      db,
-      sql`SELECT DISTINCT category FROM category_names WHERE search_doc @@ ${tsqueryText(plan, '')}::tsquery`,
-    );
-    return found.map((row) => row.category);
+    const query = tsqueryText(plan, '');
+    return categoriesOf.get(query, async () => {
+      const found = await rowsOf<{ category: string }>(
+        db,
+        sql`SELECT DISTINCT category FROM category_names WHERE search_doc @@ ${query}::tsquery`,
+      );
+      return found.map((row) => row.category);
+    });
   };
 
   /**
@@ -169,12 +181,10 @@ export const createSearchRepository = (db: Db) => {
     return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
   };
 
-  return {
-    /** Cuts the keyword into words and looks each up in the vocabulary: one round trip. */
-    async analyse(keyword: string): Promise<KeywordAnalysis> {
-      const found = await rowsOf<{ normalized: string; word: string | null } & Omit<KeywordWord, 'word'>>(
-        db,
-        sql`WITH k AS (SELECT search_norm(${keyword}) AS normalized),
+  const analyseNow = async (keyword: string): Promise<KeywordAnalysis> => {
+    const found = await rowsOf<{ normalized: string; word: string | null } & Omit<KeywordWord, 'word'>>(
+      db,
+      sql`WITH k AS (SELECT search_norm(${keyword}) AS normalized),
           t AS (
             SELECT x.token, x.pos FROM k, ts_parse('default', k.normalized) WITH ORDINALITY AS x(tokid, token, pos)
             WHERE x.tokid IN (${WORD_TOKEN_TYPES})
@@ -201,20 +211,28 @@ export const createSearchRepository = (db: Db) => {
             ) END AS correction
           FROM k LEFT JOIN w ON true
           ORDER BY w.pos`,
-      );
-      return {
-        normalized: found[0]?.normalized.trim() ?? '',
-        words: found
-          .filter((row) => row.word !== null)
-          .map((row) => ({
-            word: row.word as string,
-            known: row.known,
-            prefix: row.prefix,
-            correction: row.correction,
-          })),
-      };
-    },
+    );
+    return {
+      normalized: found[0]?.normalized.trim() ?? '',
+      words: found
+        .filter((row) => row.word !== null)
+        .map((row) => ({
+          word: row.word as string,
+          known: row.known,
+          prefix: row.prefix,
+          correction: row.correction,
+        })),
+    };
+  };
 
+  return {
+    /**
+     * Cuts the keyword into words and looks each up in the vocabulary: one round trip, kept a while per
+     * keyword (case does not change the answer: search_norm lower-cases first).
+     */
+    analyse(keyword: string): Promise<KeywordAnalysis> {
+      return analyses.get(keyword.toLowerCase(), () => analyseNow(keyword));
+    },
     /**
      * One page of a plan's matches and their total. Products whose words match come from the full-text
      * and trigram indexes (a few thousand at most at 100,000 products); products that match only by their
