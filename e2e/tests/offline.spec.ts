@@ -222,6 +222,7 @@ test.describe('the shopper on a mobile network', () => {
     offlineEnv,
     browserName,
   }) => {
+    test.setTimeout(120_000);
     expect(browserName).toBe('chromium');
     // Installing needs a profile: Playwright's usual contexts are incognito ("in-incognito").
     const profile = mkdtempSync(path.join(tmpdir(), 'marketplace-profile-'));
