@@ -125,13 +125,14 @@ export default function CheckoutScreen() {
           {t('checkout.promo')}
         </label>
         <div className="checkout__promo">
+          {/* No `clearable`: antd-mobile's clear control is a div with aria-label and no role (axe
+              aria-prohibited-attr, serious) that no keyboard reaches; the wallet and orders forms go without it. */}
           <Input
             id="checkout-promo"
             value={promoInput}
             onChange={setPromoInput}
             placeholder={t('checkout.promoPlaceholder')}
             onEnterPress={applyPromo}
-            clearable
           />
           <Button size="small" color="primary" fill="outline" onClick={applyPromo}>
             {t('checkout.apply')}

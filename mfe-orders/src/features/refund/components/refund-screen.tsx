@@ -86,7 +86,7 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
       />
       <div className="refund-form__field">
         <label htmlFor="refund-amount">{t('refund.amount')}</label>
-        <Input id="refund-amount" inputMode="decimal" value={amount} onChange={setAmount} clearable />
+        <Input id="refund-amount" inputMode="decimal" value={amount} onChange={setAmount} />
       </div>
       <ChoiceGroup
         legend={t('refund.productStatus')}
@@ -97,7 +97,7 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
       />
       <div className="refund-form__field">
         <label htmlFor="refund-reason">{t('refund.reason')}</label>
-        <Input id="refund-reason" value={reason} onChange={setReason} maxLength={200} clearable />
+        <Input id="refund-reason" value={reason} onChange={setReason} maxLength={200} />
       </div>
       <div className="refund-form__field">
         <label htmlFor="refund-explain">{t('refund.explain')}</label>

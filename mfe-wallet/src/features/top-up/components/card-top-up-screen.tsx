@@ -76,14 +76,7 @@ export default function CardTopUpScreen() {
         )}
         <div className="wallet-field">
           <label htmlFor="card-amount">{t('card.amount')}</label>
-          <Input
-            id="card-amount"
-            inputMode="decimal"
-            placeholder="0.00"
-            value={amount}
-            onChange={setAmount}
-            clearable
-          />
+          <Input id="card-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={setAmount} />
         </div>
         <div className="wallet-field">
           <label htmlFor="card-number">{t('card.number')}</label>

@@ -109,18 +109,11 @@ export default function EvidenceTopUpScreen() {
           </ul>
           <div className="wallet-field">
             <label htmlFor="top-up-amount">{t('evidence.amount')}</label>
-            <Input
-              id="top-up-amount"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={amount}
-              onChange={setAmount}
-              clearable
-            />
+            <Input id="top-up-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={setAmount} />
           </div>
           <div className="wallet-field">
             <label htmlFor="top-up-address">{t(`evidence.from.${method}`)}</label>
-            <Input id="top-up-address" value={address} onChange={setAddress} maxLength={128} clearable />
+            <Input id="top-up-address" value={address} onChange={setAddress} maxLength={128} />
           </div>
           <div className="wallet-field">
             <span>{t('evidence.proof')}</span>

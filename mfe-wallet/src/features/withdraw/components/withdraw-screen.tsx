@@ -142,14 +142,7 @@ export default function WithdrawScreen() {
               {t('withdraw.all')}
             </Button>
           </div>
-          <Input
-            id="draw-amount"
-            inputMode="decimal"
-            placeholder="0.00"
-            value={amount}
-            onChange={setAmount}
-            clearable
-          />
+          <Input id="draw-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={setAmount} />
           {overBalance && (
             <p className="wallet-field__error" role="alert">
               {t('withdraw.overBalance')}
@@ -160,11 +153,11 @@ export default function WithdrawScreen() {
           <>
             <div className="wallet-field">
               <label htmlFor="bank-card-no">{t('withdraw.bankCardNo')}</label>
-              <Input id="bank-card-no" inputMode="numeric" value={bankCardNo} onChange={setBankCardNo} clearable />
+              <Input id="bank-card-no" inputMode="numeric" value={bankCardNo} onChange={setBankCardNo} />
             </div>
             <div className="wallet-field">
               <label htmlFor="bank-name">{t('withdraw.bankName')}</label>
-              <Input id="bank-name" value={bankName} onChange={setBankName} maxLength={64} clearable />
+              <Input id="bank-name" value={bankName} onChange={setBankName} maxLength={64} />
             </div>
           </>
         ) : (
@@ -183,7 +176,7 @@ export default function WithdrawScreen() {
             </Radio.Group>
             <div className="wallet-field">
               <label htmlFor="chain-address">{t('withdraw.address')}</label>
-              <Input id="chain-address" value={address} onChange={setAddress} maxLength={128} clearable />
+              <Input id="chain-address" value={address} onChange={setAddress} maxLength={128} />
             </div>
           </>
         )}
