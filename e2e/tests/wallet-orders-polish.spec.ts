@@ -194,7 +194,7 @@ for (const viewport of [
   test(`wallet and orders screens at ${viewport.width}×${viewport.height}: fit the width, no emoji, axe clean, 44 px targets`, async ({
     verifiedPage: page,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     const api = await registerShopper(page, `polish${viewport.width}`);
     await api.post('/api/user/recharge', {
       method: 'card',
