@@ -29,7 +29,7 @@ const review = async (account: string, score: number, pics: number) => {
   await fund(t.app, account, 10_000);
   const order = await buyNow(t.app, shopper, await addAddress(t.app, shopper), productId);
   expect((await pay(t.app, shopper, [order.id])).code).toBe(1);
-  const post = (url: string, payload: unknown, headers: Record<string, string> = shopper.headers) =>
+  const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = shopper.headers) =>
     call(t.app, { method: 'POST', url, headers, payload });
   expect((await post('/api/admin/order/ship', { id: order.id, carrier: 'DHL', trackingNo: 'R1' }, admin)).code).toBe(1);
   expect((await post('/api/order/confirm', { id: order.id })).code).toBe(1);
