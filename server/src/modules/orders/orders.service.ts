@@ -16,6 +16,7 @@ import { inTransaction, withRetries } from '../ledger/transaction';
 import { uploadUrl } from '../uploads/uploads.service';
 import type { UserRow } from '../user/user.repository';
 import type { Notifier } from '../support/notifier';
+import { recordDecision } from '../operators/operators.repository';
 import type { UserService } from '../user/user.service';
 import { shopperActions, transition, transitionRefused, type Actor } from './order-state-machine';
 import type { OrderRow, OrdersRepository } from './orders.repository';
@@ -218,6 +219,9 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
         }
         await orders.addEvent(tx, [id], 'shipped', { carrier, trackingNo });
         await notifier?.notify(tx, row.userId, 'orderShipped', { orderNo: row.orderNo }, `/orderInfo/${id}`);
+        // Who shipped (issue 25): the operator call's actor is recorded with the row.
+        const detail = JSON.stringify({ orderNo: row.orderNo, carrier, trackingNo });
+        await recordDecision(tx, { action: 'order.ship', targetType: 'order', targetId: String(id), detail });
       });
     },
 
@@ -231,6 +235,8 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
         if (!row || (await orders.hasEvent(tx, id, 'delivered'))) throw transitionRefused('deliver', current.status);
         await orders.addEvent(tx, [id], 'delivered');
         await notifier?.notify(tx, current.userId, 'orderDelivered', { orderNo: current.orderNo }, `/orderInfo/${id}`);
+        const detail = JSON.stringify({ orderNo: current.orderNo });
+        await recordDecision(tx, { action: 'order.deliver', targetType: 'order', targetId: String(id), detail });
       });
     },
   };

@@ -24,6 +24,7 @@ import { inTransaction } from '../ledger/transaction';
 import type { Notifier } from './notifier';
 import { DEFAULT_CONTENT_PAGES, DEFAULT_SERVICE_CHANNELS } from './support-content';
 import type { ServiceMessageRow, SupportRepository } from './support.repository';
+import { recordDecision } from '../operators/operators.repository';
 
 interface Deps {
   db: Db;
@@ -137,6 +138,14 @@ export const createSupportService = ({ db, support, notifier, now }: Deps) => ({
     return inTransaction(db, async (tx) => {
       const message = await support.insertMessage(tx, { userId, fromOperator: true, body });
       await notifier.notify(tx, userId, 'serviceReply', {}, '/service');
+      // Who answered (issue 25): the operator call's actor is recorded with the row.
+      const detail = JSON.stringify({ messageId: message.id });
+      await recordDecision(tx, {
+        action: 'service.reply',
+        targetType: 'serviceThread',
+        targetId: String(userId),
+        detail,
+      });
       return toMessage(message);
     });
   },
