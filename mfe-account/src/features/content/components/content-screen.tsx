@@ -19,12 +19,16 @@ const TITLE_KEYS: Record<ContentSlug, string> = {
  * paragraphs. React renders it as text, so markup in the content is shown, never run.
  */
 export const ContentScreen = ({ slug }: { slug: ContentSlug }) => {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'common']);
   const lang = useAppSelector(selectLang).file_name;
   const { data: page, isLoading, isError, refetch } = useGetContentPageQuery({ slug, lang });
   return (
     <AccountPage title={t(TITLE_KEYS[slug])}>
-      {isLoading && <Skeleton.Paragraph lineCount={8} animated />}
+      {isLoading && (
+        <div role="status" aria-label={t('common:loading')} aria-busy="true">
+          <Skeleton.Paragraph lineCount={8} animated />
+        </div>
+      )}
       {isError && !page && <ErrorPanel onRetry={() => void refetch()} />}
       {page && (
         <article className="content-page" lang={page.lang} aria-labelledby="content-page-title">
