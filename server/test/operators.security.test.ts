@@ -430,3 +430,59 @@ describe('the automation token', () => {
     }
   });
 });
+
+describe('malformed input to the operator-account calls', () => {
+  it('answers every odd body with a 4xx envelope, never 500 or more, signed in or not', async () => {
+    const t = await createTestApp({ adminToken: AUTOMATION });
+    try {
+      const root = await bootstrapAdmin(t);
+      const routes = t.app.operatorAuth
+        .routes()
+        // Sign-out takes no body (and would end the session the sweep uses).
+        .filter((route) => /^\/api\/admin\/(auth|operator)/.test(route.url) && route.method === 'POST')
+        .filter((route) => route.url !== '/api/admin/auth/sign_out');
+      expect(routes.length).toBe(9);
+      const values: unknown[] = [
+        2_147_483_648,
+        -1,
+        0.5,
+        'a\u0000b',
+        '',
+        'x'.repeat(20_000),
+        ['admin'],
+        { id: 1 },
+        null,
+      ];
+      const fields = ['code', 'name', 'setupCode', 'password', 'id', 'roles', 'disabled'];
+      const failures: string[] = [];
+      let sent = 0;
+      for (const route of routes) {
+        for (const headers of [{}, root.headers]) {
+          for (const value of values) {
+            for (const body of [
+              Object.fromEntries(fields.map((f) => [f, value])),
+              ...fields.map((f) => ({ [f]: value })),
+            ]) {
+              sent++;
+              const response = await t.app.inject({
+                method: 'POST',
+                url: route.url,
+                remoteAddress: `10.3.${sent % 250}.${Math.floor(sent / 250) % 250}`,
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload: JSON.stringify(body),
+              });
+              const envelope = response.json<{ code: number; msg: string }>();
+              if (response.statusCode >= 500 || envelope.code === 1 || !envelope.msg) {
+                failures.push(`${route.url} ${JSON.stringify(body).slice(0, 60)} → ${response.statusCode}`);
+              }
+            }
+          }
+        }
+      }
+      expect(sent).toBeGreaterThan(1_000);
+      expect(failures).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
