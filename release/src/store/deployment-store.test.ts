@@ -33,9 +33,14 @@ describe.each(allBackends())('$name deployment store', (backend) => {
     await expect(store.putVersion(build, await infoFor(build))).resolves.toBe('created');
 
     expect(await files('mfe-wallet/1.0.0/')).toEqual(
-      ['assets/chunk.js', 'deploy.json', 'mf-manifest.json', 'remoteEntry.js', 'routes.json'].map(
-        (file) => `mfe-wallet/1.0.0/${file}`,
-      ),
+      [
+        'assets/chunk.js',
+        'deploy.json',
+        'mf-manifest.json',
+        'remoteEntry.js',
+        'routes.json',
+        'shared-contract.json',
+      ].map((file) => `mfe-wallet/1.0.0/${file}`),
     );
     expect(await read('mfe-wallet/1.0.0/assets/chunk.js')).toBe('console.log(1);');
     expect((await store.readDeployInfo('mfe-wallet', '1.0.0'))?.gitCommit).toBe('abc123');
