@@ -89,6 +89,10 @@ export const extractSurface = (pkgDir, { log = () => {} } = {}) => {
   }
   log(`declarations emitted (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   const { CompilerState, Extractor, ExtractorConfig } = require('@microsoft/api-extractor');
+  // Ambient types for the declarations: node and jest (shared's testing entry uses jest's), none for a
+  // package whose tsconfig declares `types: []` (the test fixtures: loading them is most of a small run).
+  const ownTypes = readJson(path.join(pkgDir, 'tsconfig.json'))?.compilerOptions?.types;
+  const ambientTypes = Array.isArray(ownTypes) && ownTypes.length === 0 ? [] : ['node', 'jest'];
   const entryPoints = {};
   const declarationsOf = ({ source }) => path.join(dts, path.relative('src', source).replace(/\.tsx?$/, '.d.ts'));
   const allDeclarations = typeScriptEntryPoints(pkg).map(declarationsOf);
@@ -112,7 +116,7 @@ export const extractSurface = (pkgDir, { log = () => {} } = {}) => {
             strict: true,
             esModuleInterop: true,
             skipLibCheck: true,
-            types: ['node', 'jest'],
+            types: ambientTypes,
             typeRoots: [path.join(root, 'node_modules/@types')],
           },
           files: allDeclarations,
