@@ -152,21 +152,27 @@ const test = base.extend<object, { offlineEnv: OfflineEnv }>({
 
 const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline' });
 
-/** The service worker controls the page and has been told about the files the page loaded. */
-const workerReady = async (page: Page, minimumRemoteFiles = 1) => {
+/**
+ * The service worker is active and has kept the files the page loaded: some of each remote in
+ * `remotes`, and no more arriving (the page tells it in batches, the worker fetches them).
+ */
+const workerReady = async (page: Page, remotes: readonly string[] = ['mfe-catalogue']) => {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+  let last = -1;
   await expect
     .poll(
-      () =>
-        page.evaluate(async () => {
-          const cache = await caches.open('mp-remotes');
-          return (await cache.keys()).length;
-        }),
-      { timeout: 20_000 },
+      async () => {
+        const urls = await cachedRemoteUrls(page);
+        const settled =
+          urls.length === last && remotes.every((remote) => urls.some((url) => url.includes(`/${remote}/`)));
+        last = urls.length;
+        return settled;
+      },
+      { timeout: 60_000, intervals: [3_000] },
     )
-    .toBeGreaterThanOrEqual(minimumRemoteFiles);
+    .toBe(true);
 };
 
 const cachedRemoteUrls = (page: Page): Promise<string[]> =>
@@ -308,7 +314,7 @@ test.describe('the shopper on a mobile network', () => {
       await expect(page.getByText(bagProduct.title).first()).toBeVisible({ timeout: 30_000 });
       await page.goto('/myPurchases/0');
       await expect(page.getByText(order.orderNo).first()).toBeVisible({ timeout: 30_000 });
-      await workerReady(page, 3);
+      await workerReady(page, ['mfe-catalogue', 'mfe-orders']);
     });
 
     await goOffline(page, network);
@@ -415,7 +421,7 @@ test.describe('the shopper on a mobile network', () => {
     await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
-    await workerReady(page, 3);
+    await workerReady(page);
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await expect
       .poll(async () => (await cachedRemoteUrls(page)).some((url) => url.includes(`/mfe-catalogue/${CATALOGUE_NEXT}/`)))
