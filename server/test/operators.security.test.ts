@@ -240,8 +240,8 @@ const burst = async (t: TestApp, payload: () => object, n = 50) => {
   };
 };
 
-const lockVariants = async (): Promise<[string, Partial<Parameters<typeof createTestApp>[0]>][]> => {
-  const variants: [string, Partial<Parameters<typeof createTestApp>[0]>][] = [['memory counters', {}]];
+const lockVariants = async (): Promise<[string, NonNullable<Parameters<typeof createTestApp>[0]>][]> => {
+  const variants: [string, NonNullable<Parameters<typeof createTestApp>[0]>][] = [['memory counters', {}]];
   if (await portAnswers(6379)) {
     variants.push([
       'Redis counters',
