@@ -398,9 +398,11 @@ test.describe('the shopper on a mobile network', () => {
     // The token is revoked elsewhere (signed out on another device): the next start ends on /login.
     const api = await shopperApi(page);
     await api.post('/api/user/logout', {});
+    // The toast lasts 1.2 s: watched from before the page loads, frame by frame.
+    const told = page.getByText('Please login first', { exact: true }).waitFor({ timeout: 60_000 });
     await page.goto('/profile');
+    await told;
     await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
-    await expect(page.getByText('Please login first', { exact: true })).toBeVisible();
   });
 
   test('after a catalogue rollback the worker-controlled app loads the rolled-back-to version; a new shell deploy is offered', async ({
