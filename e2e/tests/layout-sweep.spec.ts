@@ -1,0 +1,315 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
+import { DEMO, expect, shopperApi, tabBar, test, verificationHeading, type Page } from '../fixtures';
+
+/*
+ * Issue 27 (items 3, 4, 8), across every area: on each main screen of the shopper's app, at 390×844 and
+ * 320×640, nothing is wider than the viewport and no emoji is drawn; axe finds no serious or critical
+ * violation while the screen is still loading (the API held back) nor once it has loaded. The account
+ * area's screens also have a hit area of at least 44×44 px on every control. Each test names the area
+ * that owns the screen, so a failure says whose it is.
+ */
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+] as const;
+/** How long each API answer is held back for the cold-load scan (a slow mobile network). */
+const API_DELAY_MS = 2_500;
+
+type Area = 'catalogue' | 'orders' | 'wallet' | 'account';
+interface Screen {
+  path: string;
+  area: Area;
+}
+
+/** Paths that need data are filled in once signed in (`{order}`: an order of the shopper's). */
+const SCREENS: Screen[] = [
+  ...['/home', '/explore', '/search', '/bag', '/popular', '/detail/1', '/shop/1', '/myFavourite', '/heart'].map(
+    (path) => ({ path, area: 'catalogue' as const }),
+  ),
+  ...['/myPurchases', '/myPurchases/1', '/orderInfo/{order}', '/checkout?items={bag}'].map((path) => ({
+    path,
+    area: 'orders' as const,
+  })),
+  ...[
+    '/topUp',
+    '/walletTopUp?method=onChain',
+    '/cardTopUp',
+    '/withDraw',
+    '/topUpRecord',
+    '/depositRecord',
+    '/capitalRecord',
+    '/payment',
+  ].map((path) => ({ path, area: 'wallet' as const })),
+  ...[
+    '/profile',
+    '/setting',
+    '/passwords',
+    '/changePayPwd',
+    '/security',
+    '/language',
+    '/address',
+    '/addressForm',
+    '/notification',
+    '/service',
+    '/services',
+    '/helpAndSupport',
+    '/law',
+    '/platform',
+    '/mutualAid',
+    '/mutualAidhHistroy',
+    '/complaint',
+    '/merchantSignUp',
+    '/vip',
+  ].map((path) => ({ path, area: 'account' as const })),
+];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+const seriousViolations = async (page: Page): Promise<string[]> => {
+  // Evaluated through the debugging protocol: the page's CSP (rightly) refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(', ')}`,
+    );
+};
+
+/**
+ * The document's width, and when it is wider than the viewport, what sticks out past the right edge (the
+ * widest three; elements inside a scrolling or clipping box, like a horizontal shelf, are that box's business).
+ */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    const clipped = (element: Element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const culprits =
+      scrollWidth <= width
+        ? []
+        : [...document.querySelectorAll<HTMLElement>('body *')]
+            .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+            .filter(
+              ({ element, right }) => right > width + 1 && element.getClientRects().length > 0 && !clipped(element),
+            )
+            .sort((a, b) => b.right - a.right)
+            .slice(0, 3)
+            .map(
+              ({ element, right }) =>
+                `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} → ${Math.round(right)}px`,
+            );
+    return { width, scrollWidth, culprits };
+  });
+
+const emoji = (page: Page) =>
+  page.evaluate(() => [...new Set(document.body.innerText.match(/\p{Extended_Pictographic}/gu) ?? [])]);
+
+/**
+ * Controls whose hit area is under 44×44 px: the centre and four points 21 px out from it must all land on
+ * the control (or inside it), so a ::before that widens the hit area counts and a neighbour on top does not.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const selector =
+      'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch], [role=tab], [role=menuitem], [tabindex="0"]';
+    const found: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>(selector)) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || control.closest('[aria-hidden=true], [inert]')) continue;
+      const style = getComputedStyle(control);
+      if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
+      control.scrollIntoView({ block: 'center', inline: 'center' });
+      const rect = control.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      const label = control.closest('label');
+      const hits = [
+        [x, y],
+        [x - 21, y],
+        [x + 21, y],
+        [x, y - 21],
+        [x, y + 21],
+      ].every(([px, py]) => {
+        const at = document.elementFromPoint(px!, py!);
+        return !!at && (control.contains(at) || !!label?.contains(at));
+      });
+      if (!hits) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
+        found.push(`${control.tagName.toLowerCase()} "${name}" ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+      }
+    }
+    return found;
+  });
+
+let page: Page;
+/** What each screen got wrong, `area path: problem`; the last test fails with all of them. */
+const findings: string[] = [];
+const note = (screen: string, problems: string[]) => {
+  for (const problem of problems) {
+    findings.push(`${screen}: ${problem}`);
+    console.log(`FINDING ${screen}: ${problem}`);
+  }
+};
+let order = 0;
+let bagItems = '';
+
+/** The fixtures' human check, with room for two cores shared by several builds (the proof of work then takes well past 30 s). */
+const passHumanCheck = async (target: Page) => {
+  await target.goto('/');
+  await expect(verificationHeading(target)).toBeVisible({ timeout: 60_000 });
+  await target.getByText("I'm not a robot", { exact: true }).click();
+  await expect(verificationHeading(target)).toBeHidden({ timeout: 150_000 });
+  await expect(tabBar(target)).toBeVisible({ timeout: 30_000 });
+};
+
+const signedInPage = async (browser: Browser) => {
+  const context = await browser.newContext({ viewport: VIEWPORTS[0], locale: 'en-US' });
+  const fresh = await context.newPage();
+  await passHumanCheck(fresh);
+  await fresh.goto('/login');
+  await fresh.getByLabel('Account', { exact: true }).fill(DEMO.account);
+  await fresh.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await fresh.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(fresh).not.toHaveURL(/\/login/, { timeout: 60_000 });
+  return fresh;
+};
+
+const resolve = (path: string) => path.replace('{order}', String(order)).replace('{bag}', bagItems);
+
+/** The screen has drawn its content: its requests are done and nothing says it is still loading. */
+const settled = async (target: Page) => {
+  await target.waitForLoadState('networkidle');
+  await target.waitForTimeout(800);
+};
+
+test.describe('layout sweep (issue 27): width, emoji and axe on every main screen', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(400_000);
+    page = await signedInPage(browser);
+    const api = await shopperApi(page);
+    const orders = await api.get<{ list: { id: number }[] }>('/api/user/order_list?status=all&page=1&pageSize=1');
+    order = orders.list[0]?.id ?? 1;
+    const hot = await api.get<{ list: { id: number }[] }>('/api/catalogue/hot_products?page=1&pageSize=5');
+    for (const { id } of hot.list) {
+      const detail = await api.get<{ stock: number; specs: { name: string; options: string[] }[] }>(
+        `/api/catalogue/product?id=${id}`,
+      );
+      if (detail.stock < 1) continue;
+      const spec = Object.fromEntries(detail.specs.map((s) => [s.name, s.options[0] ?? '']));
+      await api.post('/api/bag/add', { productId: id, spec, quantity: 1 });
+      break;
+    }
+    const bag = await api.get<{ shops: { items: { id: number }[] }[] }>('/api/bag');
+    bagItems = bag.shops.flatMap((shop) => shop.items.map((item) => item.id)).join(',');
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  for (const screen of SCREENS) {
+    test(`${screen.area}: ${screen.path}`, async () => {
+      test.setTimeout(120_000);
+      const path = resolve(screen.path);
+      const where = `${screen.area} ${screen.path}`;
+
+      // Cold load at 390 px: every API answer held back, axe runs on what is drawn meanwhile.
+      await page.setViewportSize(VIEWPORTS[0]);
+      await page.route('**/api/**', async (route) => {
+        await new Promise((done) => setTimeout(done, API_DELAY_MS));
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.waitForTimeout(API_DELAY_MS / 2);
+      note(
+        where,
+        (await seriousViolations(page)).map((v) => `axe while loading: ${v}`),
+      );
+      await page.unroute('**/api/**');
+      await settled(page);
+      note(
+        where,
+        (await seriousViolations(page)).map((v) => `axe once loaded: ${v}`),
+      );
+
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await settled(page);
+        const wide = await overflow(page);
+        if (wide.scrollWidth > wide.width) {
+          note(where, [`${wide.scrollWidth}px wide at ${viewport.width}px: ${wide.culprits.join('; ')}`]);
+        }
+        note(
+          where,
+          (await emoji(page)).map((char) => `emoji ${char} at ${viewport.width}px`),
+        );
+        if (screen.area === 'account') {
+          note(
+            where,
+            (await smallTargets(page)).map((target) => `under 44×44 at ${viewport.width}px: ${target}`),
+          );
+        }
+      }
+    });
+  }
+
+  test('account: /login signed out (width, emoji, targets, axe)', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const anonymous = await context.newPage();
+    test.setTimeout(400_000);
+    await passHumanCheck(anonymous);
+    const where = 'account /login';
+    for (const viewport of VIEWPORTS) {
+      await anonymous.setViewportSize(viewport);
+      await anonymous.goto('/login');
+      await settled(anonymous);
+      const wide = await overflow(anonymous);
+      if (wide.scrollWidth > wide.width)
+        note(where, [`${wide.scrollWidth}px wide at ${viewport.width}px: ${wide.culprits.join('; ')}`]);
+      note(
+        where,
+        (await emoji(anonymous)).map((char) => `emoji ${char} at ${viewport.width}px`),
+      );
+      note(
+        where,
+        (await smallTargets(anonymous)).map((target) => `under 44×44 at ${viewport.width}px: ${target}`),
+      );
+      note(
+        where,
+        (await seriousViolations(anonymous)).map((v) => `axe: ${v}`),
+      );
+    }
+    await context.close();
+  });
+
+  test('no screen has any of these problems', () => {
+    expect(findings).toEqual([]);
+  });
+});
