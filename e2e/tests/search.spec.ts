@@ -1,4 +1,4 @@
-import { expect, tab, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 
 /** Whole cents of a shown amount such as "$1,234.50". */
 const centsOf = (text: string | null): number => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
@@ -12,8 +12,7 @@ test.describe('search (issue 28)', () => {
   test('a misspelt product name shows suggestions, the results and "Did you mean"; sort and filter keep the query', async ({
     demoPage: page,
   }) => {
-    await tab(page, 'Home').click();
-    await page.getByRole('button', { name: 'Search products and shops' }).click();
+    await page.goto('/search');
     const box = page.getByRole('searchbox', { name: 'Search keyword' });
     await box.fill('keybord');
 
