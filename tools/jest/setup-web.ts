@@ -35,3 +35,15 @@ jest.mock('../../shared/src/i18n/fetch-locale', () => {
     },
   };
 });
+
+/*
+ * antd-mobile draws toasts, dialogs and modals into <body>, outside the screen a test renders, and they
+ * outlive it: without this, the next test can find the previous test's "Withdrawal Success" toast just
+ * before it animates away. Every web test ends with no overlay left.
+ */
+if (typeof document !== 'undefined') {
+  // Loaded here, not in the hook: Testing Library registers its own hooks when it is first required.
+  const { clearOverlays } =
+    jest.requireActual<typeof import('../../shared/src/testing/clear-overlays')>('../../shared/src/testing/clear-overlays');
+  afterEach(clearOverlays);
+}
