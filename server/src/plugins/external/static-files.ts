@@ -50,6 +50,10 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Or a file inside a content-hashed folder: the language files, `locales-3f9a1c2b/common/en.json`. */
 const IN_HASHED_FOLDER = /(?:^|\/)[a-z]+-[0-9a-f]{8}\//i;
 const MANIFEST_FILE = 'manifest.json';
+/** The shell's web app manifest (shell/service-worker/build.mjs), and the path browsers also try. */
+const WEB_APP_MANIFEST = 'manifest.webmanifest';
+const LEGACY_WEB_APP_MANIFEST = '/manifest.json';
+const WEB_APP_MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 /** What a build precompresses (PrecompressPlugin): `.br` / `.gz` copies may sit beside these when hashed. */
 const COMPRESSIBLE = /\.(js|css|json|html|svg)$/;
 const BUCKET_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -310,6 +314,20 @@ export const staticFilesPlugin = fp<StaticOptions>(
         // `/` and `/index.html` are the page served by serveSpa below: the same policy.
         if (original(relative) === 'index.html') res.header('Content-Security-Policy', shellPage.policy());
       },
+    });
+    // `/manifest.json` is where browsers, stores and crawlers often look for a web app manifest; the
+    // build writes it as `manifest.webmanifest` (English) and `manifests/<lang>.webmanifest`. Answered
+    // here in the page's language (never the SPA fallback's HTML).
+    app.get(LEGACY_WEB_APP_MANIFEST, { schema: { hide: true } }, async (request, reply) => {
+      const lang = pageLanguage(request.headers.cookie, request.headers['accept-language']);
+      const inLanguage = lang && `manifests/${lang}.webmanifest`;
+      const file = inLanguage && existsSync(path.join(shellDir, inLanguage)) ? inLanguage : WEB_APP_MANIFEST;
+      if (!existsSync(path.join(shellDir, file))) return reply.callNotFound();
+      return reply
+        .header('Cache-Control', NO_CACHE)
+        .header('Vary', 'Cookie, Accept-Language')
+        .type(WEB_APP_MANIFEST_TYPE)
+        .send(await readFile(path.join(shellDir, file)));
     });
     // Client-side routes get index.html from memory (read again when the file changes), with its policy.
     const previewOf = async (url: string): Promise<FirstPaintPreview | null> => {

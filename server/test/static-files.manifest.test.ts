@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LANG_COOKIE } from '@marketplace/shared/contracts';
+import { createTestApp, type TestApp } from './harness';
+
+/** The web app manifest at `/manifest.json` (issue 26): the manifest in the page's language, never the app's HTML. */
+let t: TestApp;
+let root: string;
+const manifest = (lang: string, name: string) => `${JSON.stringify({ lang, name, display: 'standalone' })}\n`;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'mp-static-manifest-'));
+  const shellDir = path.join(root, 'shell');
+  const deployDir = path.join(root, 'deploy');
+  mkdirSync(path.join(shellDir, 'manifests'), { recursive: true });
+  mkdirSync(deployDir, { recursive: true });
+  writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>Marketplace</title><div id="root"></div>');
+  writeFileSync(path.join(shellDir, 'manifest.webmanifest'), manifest('en', 'Marketplace'));
+  writeFileSync(path.join(shellDir, 'manifests', 'en.webmanifest'), manifest('en', 'Marketplace'));
+  writeFileSync(path.join(shellDir, 'manifests', 'de.webmanifest'), manifest('de', 'Marktplatz'));
+  t = await createTestApp({ shellDir, deployDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the web app manifest', () => {
+  it('answers /manifest.json with the manifest as application/manifest+json, revalidated', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/manifest.json' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body).not.toContain('<');
+    expect(answer.json()).toEqual({ lang: 'en', name: 'Marketplace', display: 'standalone' });
+  });
+
+  it("is in the page's language: the language cookie first, then Accept-Language, English otherwise", async () => {
+    const byHeader = await t.app.inject({
+      method: 'GET',
+      url: '/manifest.json',
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(byHeader.json()).toMatchObject({ lang: 'de', name: 'Marktplatz' });
+    expect(byHeader.headers.vary).toBe('Cookie, Accept-Language');
+    const unknown = await t.app.inject({ method: 'GET', url: '/manifest.json', headers: { 'accept-language': 'xx' } });
+    expect(unknown.json()).toMatchObject({ lang: 'en' });
+    // A language the build has no manifest for falls back to English.
+    const cookie = `${LANG_COOKIE}=${encodeURIComponent(JSON.stringify({ file_name: 'fr' }))}`;
+    const missing = await t.app.inject({ method: 'GET', url: '/manifest.json', headers: { cookie } });
+    expect(missing.json()).toMatchObject({ lang: 'en' });
+  });
+
+  it('serves /manifest.webmanifest itself with the manifest content type', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(answer.json()).toMatchObject({ name: 'Marketplace' });
+  });
+});
