@@ -37,6 +37,8 @@ import { i18nPlugin } from './plugins/app/i18n';
 import { securityPlugin } from './plugins/external/security';
 import { openSharedState } from './lib/shared-state';
 import { staticFilesPlugin } from './plugins/external/static-files';
+import { consoleFiles } from './plugins/external/console-files';
+import { consoleRoutes } from './modules/admin/console.routes';
 import { swaggerPlugin } from './plugins/external/swagger';
 
 declare module 'fastify' {
@@ -161,6 +163,8 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     const catalogue = await registerCatalogue(app, database.db);
     await registerSupport(app, { db: database.db, config, operators });
     await registerCommunity(app, { db: database.db, config, userService, operators });
+    await app.register(consoleRoutes, { operators, db: database.db, now: config.now });
+    await app.register(consoleFiles);
     await app.register(staticFilesPlugin, {
       shellDir: config.shellDir,
       deployDir: config.deployDir,

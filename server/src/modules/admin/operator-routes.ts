@@ -28,9 +28,12 @@ export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/admin/operator/reset': admin,
   'POST /api/admin/operator/sessions/revoke': admin,
   'GET /api/admin/audit': ['admin', 'finance', 'support'],
+  // The console's dashboard: counts only of the queues the caller's roles open (admin/console.routes.ts).
+  'GET /api/admin/summary': 'any',
 
   // Finance: top-ups, withdrawals, balance adjustments.
   'GET /api/admin/recharges': finance,
+  'GET /api/admin/topups': finance,
   'POST /api/admin/recharge/decide': finance,
   'GET /api/admin/withdrawals': finance,
   'GET /api/admin/withdrawal': finance,

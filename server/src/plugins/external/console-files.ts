@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The built operator console: CONSOLE_DIR, else `console/dist` of this repository. */
+export const consoleDirOf = (env: NodeJS.ProcessEnv = process.env): string =>
+  path.resolve(env.CONSOLE_DIR ?? path.join(__dirname, '../../../../console/dist'));
+
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/**
+ * The operator console (issue 25) at `/console`: its own page and bundles, never the shopper shell's (no
+ * federation, nothing in the shopper's first load). Hashed files are cached for good; `/console`,
+ * `/console/` and every client-side path under it (`/console/topups`, deep links) answer index.html.
+ */
+export const consoleFiles = async (app: FastifyInstance, { dir = consoleDirOf() }: { dir?: string } = {}) => {
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    app.log.warn({ dir }, 'no built operator console found; /console is not served');
+    return;
+  }
+  const indexFile = path.join(dir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = async () => {
+    const info = await stat(indexFile);
+    if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, html: await readFile(indexFile, 'utf8') };
+    return cached.html;
+  };
+
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: dir,
+        prefix: '/',
+        index: false,
+        decorateReply: false,
+        cacheControl: false,
+        allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
+        setHeaders: (res, file) => {
+          res.header(
+            'Cache-Control',
+            HASHED.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+      const page = async (_request: unknown, reply: FastifyReply) =>
+        reply
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(await indexHtml());
+      scope.get('/', { schema: { hide: true } }, page);
+      // A path with no file is one of the console's own screens (or a missing bundle, which 404s).
+      scope.setNotFoundHandler(async (request, reply) => {
+        const { pathname } = new URL(request.url, 'http://console');
+        if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
+        if (/\.[a-z0-9]+$/i.test(pathname)) return reply.code(404).type('text/plain').send('Not found');
+        return page(request, reply);
+      });
+    },
+    { prefix: '/console' },
+  );
+};
