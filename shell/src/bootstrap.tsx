@@ -14,6 +14,7 @@ import { App } from './app/app';
 import { initI18n } from './i18n/init-i18n';
 import { followSessionLanguage } from './i18n/sync-language';
 import { followConnection } from './network/connection-state';
+import { whenDataIsCheap } from './network/data-saver';
 import { fetchDeploymentManifest } from './remotes/manifest';
 import { yieldToMain } from './start-up/staged-start';
 import { listenForVerificationRequests } from './verification/verification-state';
@@ -87,9 +88,13 @@ const startServiceWorkerLater = () => {
     void import(/* webpackChunkName: "service-worker" */ './service-worker/register')
       .then(({ startServiceWorker }) => startServiceWorker())
       .catch((error: unknown) => console.warn('Service worker not registered', error));
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start) : start());
+  // A first install downloads every shell file for the precache, also those this visit never needs: on
+  // a data-saving connection (issue 26) it waits until data is cheap. A worker already in place is
+  // registered at once (its update prompt).
   const idle = () =>
     setTimeout(
-      () => ('requestIdleCallback' in window ? window.requestIdleCallback(start) : start()),
+      () => (navigator.serviceWorker?.controller ? whenIdle() : whenDataIsCheap(whenIdle)),
       SERVICE_WORKER_DELAY_MS,
     );
   if (document.readyState === 'complete') idle();

@@ -65,5 +65,8 @@ export const startServiceWorker = async (): Promise<void> => {
   collect(performance.getEntriesByType('resource'));
   new PerformanceObserver((list) => collect(list.getEntries())).observe({ type: 'resource' });
 
-  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+  // A new version's install downloads its files ahead of use: not while the connection asks for less data.
+  setInterval(() => {
+    if (!prefersLessData()) void registration.update().catch(() => undefined);
+  }, UPDATE_CHECK_MS);
 };

@@ -1,9 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Gallery pictures are square; the size is given so nothing below moves while they load. */
 const GALLERY_SIZE = 390;
 
-/** One picture of the product's gallery; the first loads at once and first. A tap opens it full screen. */
+/** Chromium's Network Information API (`navigator.connection`). */
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * Whether the connection asks for less data (issue 26, data saver): the browser's data saver, or a
+ * 2G/3G-like effective type, as the shell's network/data-saver.ts decides it.
+ */
+const savesData = (): boolean => {
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return (
+    connection !== undefined &&
+    (connection.saveData === true || ['slow-2g', '2g', '3g'].includes(connection.effectiveType ?? ''))
+  );
+};
+
+/**
+ * Whether the picture may load now. The browser's own lazy loading fetches pictures well ahead of the
+ * screen (further on a slow connection), and the gallery's next pictures sit just beside it: on a
+ * data-saving connection a picture after the first loads only once it is on screen (swiped to).
+ */
+const useLoadWhenShown = (deferred: boolean) => {
+  const ref = useRef<HTMLImageElement>(null);
+  const [shown, setShown] = useState(!deferred);
+  useEffect(() => {
+    const picture = ref.current;
+    if (shown || !picture) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setShown(true);
+    });
+    observer.observe(picture);
+    return () => observer.disconnect();
+  }, [shown]);
+  return { ref, shown };
+};
+
+/**
+ * One picture of the product's gallery; the first loads at once and first. A tap opens it full screen.
+ * On a data-saving connection the others load when they come on screen.
+ */
 export const GalleryPicture = ({
   src,
   index,
@@ -16,10 +58,14 @@ export const GalleryPicture = ({
   onOpen?: (index: number) => void;
 }) => {
   const { t } = useTranslation('catalogue');
+  const [deferred] = useState(() => index > 0 && savesData() && typeof IntersectionObserver !== 'undefined');
+  const { ref, shown } = useLoadWhenShown(deferred);
   const picture = (
     <img
+      ref={ref}
       className="catalogue-detail__image"
-      src={src}
+      src={shown ? src : undefined}
+      data-src={shown ? undefined : src}
       alt={t('detail.picture', { index: index + 1, title })}
       width={GALLERY_SIZE}
       height={GALLERY_SIZE}
