@@ -1,40 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { checkoutPath, expect, test, type Page } from '../fixtures';
+import { checkoutPath, expect, test } from '../fixtures';
+import { seriousViolations } from '../axe';
 
 /**
  * axe-core (WCAG 2.1 A and AA rules) on the screens a shopper meets: no serious or critical
  * violation may appear. A new one fails this test with the rule, its impact and the elements.
  */
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  // Evaluated through the debugging protocol: the page's CSP (rightly) refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-};
 
 const WALLET_SCREENS = [
   ['/topUp', 'Recharge'],

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import {
   dataOf,
@@ -13,6 +12,7 @@ import {
   type ProductDetail,
   type ShopperApi,
 } from '../fixtures';
+import { seriousViolations } from '../axe';
 
 /** The 2 cores are shared with other runs: waits are generous, each assertion still has to come true. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -157,31 +157,6 @@ const smallTargets = (page: Page, within = 'body') =>
     },
     { min: MIN_TARGET, scope: within },
   );
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core (WCAG 2.1 A/AA): the serious and critical violations on the page as it is now. */
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 const buyBar = (page: Page) => page.getByRole('group', { name: 'Add to bag or buy' });
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   expect,
   fillBag,
@@ -9,6 +8,7 @@ import {
   type Page,
   type ShopperApi,
 } from '../fixtures';
+import { seriousViolations } from '../axe';
 
 /**
  * Issue 27 for the wallet and orders areas, on the real server: a declined card then a valid one
@@ -17,30 +17,9 @@ import {
  * controls of at least 44×44 px.
  */
 
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PAYMENT_CODE = '246810';
 const DECLINED = '4000000000000002';
 const VALID = '4242424242424242';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }))
-      .violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5)}`);
-};
 
 /** How much wider than the viewport the page is (0 = fits). */
 const overflow = (page: Page) =>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import 'antd-mobile/es/components/nav-bar/nav-bar.css';
+import './page-header.css';
 import { useGoBack } from './back-navigation';
 
 export interface PageHeaderProps {

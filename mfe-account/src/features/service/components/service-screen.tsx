@@ -40,9 +40,10 @@ export const ServiceScreen = () => {
 
   return (
     <AccountPage title={t('title.service')}>
-      <p className="account-note">
-        {t('service.intro')} <Link to="/services">{t('service.otherChannels')}</Link>
-      </p>
+      <p className="account-note">{t('service.intro')}</p>
+      <Link className="service-other-ways" to="/services">
+        {t('service.otherChannels')}
+      </Link>
       {!isLoading && messages?.length === 0 && <p className="service-empty">{t('service.empty')}</p>}
       <ol className="service-thread" role="log" aria-label={t('service.conversation')}>
         {(messages ?? []).map((message) => (
@@ -74,7 +75,7 @@ export const ServiceScreen = () => {
           showCount
           autoSize={{ minRows: 2, maxRows: 5 }}
         />
-        <Button type="submit" color="primary" loading={sending} disabled={sending}>
+        <Button className="service-compose__send" type="submit" color="primary" loading={sending} disabled={sending}>
           {t('service.send')}
         </Button>
       </form>
