@@ -22,8 +22,8 @@ const shop: ShopDetail = {
 };
 
 /** A fake shop: follow adds one fan (once), as the server does. */
-const serveShop = () => {
-  let current = shop;
+const serveShop = (served: ShopDetail = shop) => {
+  let current = served;
   return fakeFetch(async (request) => {
     const path = new URL(request.url).pathname;
     if (path.endsWith('/catalogue/follow')) {
@@ -51,7 +51,18 @@ describe('Shop', () => {
     expect(fans()).toBe('33');
     expect(screen.getByText('Favorable rate').nextElementSibling).toHaveTextContent('98%');
     expect(screen.getByText('Support days').nextElementSibling).toHaveTextContent('4');
-    expect(screen.getByText('Total sales').nextElementSibling).toHaveTextContent('$12,345.00');
+    expect(screen.getByText('Items sold').nextElementSibling).toHaveTextContent(/^120$/);
+    // The shop's turnover is not the shopper's business (issue 27: "Total sales $838,620.97").
+    expect(screen.queryByText('Total sales')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'About the shop' }).textContent).not.toContain('$');
+  });
+
+  it('shows a large number of items sold at a glance ("12.3K")', async () => {
+    serveShop({ ...shop, sales: 12_345, totalSales: 83_862_097 });
+    await renderScreen(<ShopScreen />, { path: '/shop/7', route: '/shop/:id?' });
+    expect(await screen.findByRole('heading', { name: 'Sunrise Outdoor', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Items sold').nextElementSibling).toHaveTextContent(/^12\.3K$/);
+    expect(document.body).not.toHaveTextContent('$838,620.97');
   });
 
   it('Follow toasts "Follow Success", adds a fan and turns into Unfollow', async () => {

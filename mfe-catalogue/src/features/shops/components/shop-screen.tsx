@@ -2,11 +2,12 @@ import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton } from 'antd-mobile';
-import { EmptyState, Money, PageHeader, usePageLoader } from '@marketplace/shared';
+import { EmptyState, PageHeader, usePageLoader } from '@marketplace/shared';
 import { shopsApi, useGetShopDetailQuery } from '../api';
 import { useFollowShop } from '../hooks/use-follow-shop';
 import { ShopSupportActions } from './shop-support-actions';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
+import { compactCount } from '../compact-count';
 import './shop-screen.css';
 
 const LOGO_SIZE = 64;
@@ -15,9 +16,12 @@ const LOGO_SIZE = 64;
 export const idParam = (value: string | undefined): number | null =>
   value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
-/** `/shop/:id?`: the shop's standing, follow / unfollow and its products. */
+/**
+ * `/shop/:id?`: the shop's standing (items sold at a glance, fans, favorable rate, support days; its
+ * turnover is the seller's business, not the shopper's), follow / unfollow and its products.
+ */
 export default function ShopScreen() {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   const id = idParam(useParams().id);
   const { data: shop, isLoading, isError } = useGetShopDetailQuery(id ?? 0, { skip: id === null });
   const { toggle, busy } = useFollowShop();
@@ -71,8 +75,8 @@ export default function ShopScreen() {
           </div>
           <dl className="catalogue-shop__stats">
             <div>
-              <dt>{t('shop.sales')}</dt>
-              <dd>{shop.sales}</dd>
+              <dt>{t('shop.itemsSold')}</dt>
+              <dd title={String(shop.sales)}>{compactCount(shop.sales, i18n.language)}</dd>
             </div>
             <div>
               <dt>{t('shop.fans')}</dt>
@@ -85,12 +89,6 @@ export default function ShopScreen() {
             <div>
               <dt>{t('shop.supportDays')}</dt>
               <dd>{shop.supportDays}</dd>
-            </div>
-            <div>
-              <dt>{t('shop.totalSales')}</dt>
-              <dd>
-                <Money cents={shop.totalSales} />
-              </dd>
             </div>
           </dl>
           {shop.description && <p className="catalogue-shop__description">{shop.description}</p>}
