@@ -97,17 +97,40 @@ export type RefundState = (typeof REFUND_STATES)[number];
 
 const text = (key: string, max: number) => z.string(key).trim().min(1, key).max(max, key);
 
-/** `POST /api/order/refund` (spec sections 3, 5 and 8). One request per order. */
-export const refundBody = z.object({
-  orderId: bodyIdField('err.order.notFound'),
-  refundType: z.enum(REFUND_TYPES, 'err.refund.typeRequired'),
-  refundAmount: z.number('err.refund.fillAmount').int('err.refund.fillAmount').min(0, 'err.refund.amountNegative'),
-  productStatus: z.enum(PRODUCT_STATUSES, 'err.refund.productStatusRequired'),
-  reason: text('err.refund.fillReason', 200),
-  explain: text('err.refund.fillExplain', 1000),
-  /** Upload id of the proof (`POST /api/upload`). */
-  attachment: z.string('err.refund.uploadProof').min(1, 'err.refund.uploadProof').max(64, 'err.refund.uploadProof'),
-});
+/** Proof pictures a refund request may carry (at least one: spec section 5, "proof" is required). */
+export const MAX_REFUND_PICS = 6;
+
+const uploadId = z.string('err.refund.uploadProof').min(1, 'err.refund.uploadProof').max(64, 'err.refund.uploadProof');
+
+/** The request's proof pictures, in order and once each: `attachment` first, then `attachments`. */
+export const refundPictureIds = (body: Pick<RefundBody, 'attachment' | 'attachments'>): string[] => [
+  ...new Set([...(body.attachment ? [body.attachment] : []), ...(body.attachments ?? [])]),
+];
+
+/**
+ * `POST /api/order/refund` (spec sections 3, 5 and 8). One request per order. The proof is the spec's
+ * `attachment` (one upload id) and/or `attachments` (up to six); together, without repeats, 1..6 pictures.
+ */
+export const refundBody = z
+  .object({
+    orderId: bodyIdField('err.order.notFound'),
+    refundType: z.enum(REFUND_TYPES, 'err.refund.typeRequired'),
+    refundAmount: z.number('err.refund.fillAmount').int('err.refund.fillAmount').min(0, 'err.refund.amountNegative'),
+    productStatus: z.enum(PRODUCT_STATUSES, 'err.refund.productStatusRequired'),
+    reason: text('err.refund.fillReason', 200),
+    explain: text('err.refund.fillExplain', 1000),
+    /** Upload id of the (first) proof picture (`POST /api/upload`); may be left out when `attachments` has one. */
+    attachment: uploadId.optional(),
+    /** Upload ids of the proof pictures, in order (may repeat `attachment`). */
+    attachments: z.array(uploadId, 'err.refund.uploadProof').max(MAX_REFUND_PICS, 'err.refund.tooManyPics').optional(),
+  })
+  .superRefine((body, context) => {
+    const count = refundPictureIds(body).length;
+    if (count === 0) context.addIssue({ code: 'custom', message: 'err.refund.uploadProof', path: ['attachment'] });
+    if (count > MAX_REFUND_PICS) {
+      context.addIssue({ code: 'custom', message: 'err.refund.tooManyPics', path: ['attachments'] });
+    }
+  });
 export type RefundBody = z.infer<typeof refundBody>;
 
 export interface RefundInfo {
@@ -116,7 +139,10 @@ export interface RefundInfo {
   productStatus: ProductStatus;
   reason: string;
   explain: string;
+  /** The first proof picture (`attachmentUrls[0]`). */
   attachmentUrl: string;
+  /** Every proof picture, in the order sent (1..6). */
+  attachmentUrls: string[];
   state: RefundState;
   /** The operator's reason when refused. */
   decisionReason: string;

@@ -13,8 +13,8 @@ export interface RefundFormValues {
   amount: string;
   reason: string;
   explain: string;
-  /** Upload id of the proof, once uploaded. */
-  attachment: string | null;
+  /** Upload ids of the proof pictures uploaded so far, in order (1..MAX_REFUND_PICS are sent). */
+  attachments: string[];
 }
 
 /**
@@ -37,7 +37,8 @@ export const checkRefund = (
     return { problem: { key: 'errors:err.refund.amountTooLarge', values: { amount: formatMoney(paid) } } };
   }
   if (!values.productStatus) return { problem: { key: 'errors:err.refund.productStatusRequired' } };
-  if (!values.attachment) return { problem: { key: 'errors:err.refund.uploadProof' } };
+  const [attachment] = values.attachments;
+  if (!attachment) return { problem: { key: 'errors:err.refund.uploadProof' } };
   return {
     body: {
       orderId,
@@ -46,7 +47,9 @@ export const checkRefund = (
       productStatus: values.productStatus,
       reason: values.reason.trim(),
       explain: values.explain.trim(),
-      attachment: values.attachment,
+      // The spec's one `attachment` (the first picture) and the whole list.
+      attachment,
+      attachments: values.attachments,
     },
   };
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProductStatus, RefundState, RefundType } from '@marketplace/shared/contracts';
 import { orders } from './orders';
 import { uploads } from './uploads';
@@ -22,13 +22,26 @@ export const refunds = pgTable(
     productStatus: text('product_status').$type<ProductStatus>().notNull(),
     reason: text('reason').notNull(),
     explain: text('explain').notNull(),
+    /** The first proof picture (the spec's `attachment`); also the first of `attachment_ids`. */
     attachmentId: text('attachment_id')
       .notNull()
       .references(() => uploads.id),
+    /**
+     * Every proof picture's upload id, in the shopper's order (1..6, MAX_REFUND_PICS; the first is `attachment_id`). The
+     * unreferenced-upload clean-up keeps the uploads named here (GIN index for its `@>` look-up).
+     */
+    attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull().default([]),
     state: text('state').$type<RefundState>().notNull().default('pending'),
     decisionReason: text('decision_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [check('refunds_amount_non_negative', sql`${t.refundAmountCents} >= 0`)],
+  (t) => [
+    check('refunds_amount_non_negative', sql`${t.refundAmountCents} >= 0`),
+    check(
+      'refunds_attachment_ids_list',
+      sql`jsonb_typeof(${t.attachmentIds}) = 'array' AND jsonb_array_length(${t.attachmentIds}) <= 6`,
+    ),
+    index('refunds_attachment_ids_idx').using('gin', t.attachmentIds),
+  ],
 );

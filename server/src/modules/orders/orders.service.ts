@@ -111,6 +111,10 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
             reason: refund.reason,
             explain: refund.explain,
             attachmentUrl: uploadUrl(refund.attachmentId),
+            // Rows from before migration 0016 were back-filled; an empty list still shows the one picture.
+            attachmentUrls: (refund.attachmentIds.length > 0 ? refund.attachmentIds : [refund.attachmentId]).map(
+              uploadUrl,
+            ),
             state: refund.state,
             decisionReason: refund.decisionReason,
             createdAt: refund.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { formatMoney, type RefundBody } from '@marketplace/shared/contracts';
+import { formatMoney, refundPictureIds, type RefundBody } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/app-error';
 import type { LedgerRepository } from '../ledger/ledger.repository';
@@ -22,8 +22,12 @@ interface Deps {
 }
 
 export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now, notifier }: Deps) => ({
-  /** One request per order; amount ≤ paid; the proof must be the shopper's own upload. */
+  /** One request per order; amount ≤ paid; the proof (1..6 pictures) must be the shopper's own uploads. */
   async request(userId: number, body: RefundBody): Promise<void> {
+    // The body schema has checked the count (1..MAX_REFUND_PICS, repeats counted once).
+    const pictures = refundPictureIds(body);
+    const [first] = pictures;
+    if (!first) throw fail('err.refund.uploadProof');
     await inTransaction(db, async (tx) => {
       const order = await orders.find(tx, body.orderId, userId);
       if (!order) throw fail('err.order.notFound');
@@ -31,7 +35,8 @@ export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now
       if (body.refundAmount > order.totalCents) {
         throw fail('err.refund.amountTooLarge', { amount: formatMoney(order.totalCents) });
       }
-      if ((await uploads.countOwned(tx, userId, [body.attachment])) !== 1) throw fail('err.refund.uploadProof');
+      // Another shopper's upload answers as a missing one (ids cannot be probed).
+      if ((await uploads.countOwned(tx, userId, pictures)) !== pictures.length) throw fail('err.refund.proofNotFound');
       const moved = await refunds.markRequested(tx, order.id, userId);
       if (!moved) throw transitionRefused('requestRefund', order.status);
       const created = await refunds.insert(tx, {
@@ -42,7 +47,8 @@ export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now
         productStatus: body.productStatus,
         reason: body.reason,
         explain: body.explain,
-        attachmentId: body.attachment,
+        attachmentId: first,
+        attachmentIds: pictures,
       });
       if (!created) throw fail('err.refund.alreadySubmitted');
     });

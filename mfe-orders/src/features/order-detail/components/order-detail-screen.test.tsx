@@ -61,6 +61,7 @@ describe('/orderInfo/:id', () => {
             reason: 'Broken',
             explain: 'Torn',
             attachmentUrl: '/api/upload/up-1',
+            attachmentUrls: ['/api/upload/up-1'],
             state: 'refused',
             decisionReason: 'The photo shows no damage',
             createdAt: '2026-03-03T10:00:00.000Z',
@@ -87,6 +88,48 @@ describe('/orderInfo/:id', () => {
       'Shipped by DHL, tracking number DH123',
       'Payment received',
     ]);
+  });
+
+  it('shows every proof picture of a pending request, each a link, and the request step with its time', async () => {
+    const urls = ['/api/upload/p1', '/api/upload/p2', '/api/upload/p3'];
+    fakeApi({
+      'GET /api/order/detail': ok(
+        orderDetail({
+          status: -3,
+          refund: {
+            refundType: 'return',
+            refundAmount: 1_250,
+            productStatus: 'notReceived',
+            reason: 'Wrong colour',
+            explain: 'Ordered green, got red',
+            attachmentUrl: urls[0]!,
+            attachmentUrls: urls,
+            state: 'pending',
+            decisionReason: '',
+            createdAt: '2026-03-03T10:00:00.000Z',
+            decidedAt: null,
+          },
+        }),
+      ),
+    });
+    await open();
+    const refund = await screen.findByRole('region', { name: 'Refund request' });
+    expect(refund).toHaveTextContent('Waiting for the platform to decide');
+    expect(refund).toHaveTextContent('Refund with return');
+    expect(refund).toHaveTextContent('$12.50');
+    expect(refund).toHaveTextContent('ReasonWrong colour');
+    expect(refund).toHaveTextContent('ExplanationOrdered green, got red');
+    expect(
+      within(refund)
+        .getAllByRole('img')
+        .map((img) => [img.getAttribute('alt'), img.getAttribute('src')]),
+    ).toEqual(urls.map((url, i) => [`Refund proof picture ${i + 1} of 3`, url]));
+    expect(within(refund).getByRole('link', { name: 'Open proof picture 2 of 3' })).toHaveAttribute('href', urls[1]);
+    const logistics = screen.getByRole('region', { name: 'Logistics' });
+    const titles = [...logistics.querySelectorAll('.adm-step-title')].map((step) => step.textContent);
+    expect(titles[0]).toBe('Refund requested');
+    expect(titles).not.toContain('Refund agreed');
+    expect(logistics.querySelector('.adm-step-description')?.textContent).toBe('3/3/2026, 10:00:00 AM');
   });
 
   it('copies the order number with a 44 px button: "Copied"', async () => {

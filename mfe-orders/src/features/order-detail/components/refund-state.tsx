@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@marketplace/shared';
 import type { RefundInfo } from '@marketplace/shared/contracts';
 
-/** The order's refund request as sent (type, amount, goods, reason, explanation, proof) and the decision. */
+/** The order's refund request as sent (type, amount, goods, reason, explanation, proof pictures) and the decision. */
 export default function RefundState({ refund }: { refund: RefundInfo }) {
   const { t } = useTranslation('orders');
+  // Every proof picture; a server from before the list (one `attachmentUrl`) still shows its one.
+  const pictures = refund.attachmentUrls?.length ? refund.attachmentUrls : [refund.attachmentUrl].filter(Boolean);
   // i18n-keys: refundState.pending, refundState.agreed, refundState.refused
   // i18n-keys: refund.types.refund, refund.types.return
   // i18n-keys: refund.productStatuses.received, refund.productStatuses.notReceived
@@ -28,12 +30,31 @@ export default function RefundState({ refund }: { refund: RefundInfo }) {
         <dt>{t('refund.explain')}</dt>
         <dd className="order-detail__text">{refund.explain}</dd>
       </dl>
-      {refund.attachmentUrl && (
+      {pictures.length > 0 && (
         <figure className="order-detail__proof">
           <figcaption className="order-detail__meta">{t('refund.proof')}</figcaption>
-          <a href={refund.attachmentUrl} target="_blank" rel="noreferrer" aria-label={t('detail.openProof')}>
-            <img src={refund.attachmentUrl} alt={t('detail.proofPicture')} width={72} height={72} />
-          </a>
+          <ul className="order-detail__proof-list">
+            {pictures.map((url, index) => {
+              const n = { n: index + 1, total: pictures.length };
+              return (
+                <li key={url}>
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label={pictures.length === 1 ? t('detail.openProof') : t('detail.openProofN', n)}
+                  >
+                    <img
+                      src={url}
+                      alt={pictures.length === 1 ? t('detail.proofPicture') : t('detail.proofPictureN', n)}
+                      width={72}
+                      height={72}
+                    />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
         </figure>
       )}
       {refund.state === 'refused' && refund.decisionReason && (

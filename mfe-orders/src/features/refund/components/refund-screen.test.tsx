@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { fail, fakeApi, ok, resetBrowser } from '../../../testing/fake-api';
 import { fakeUpload, pngFile } from '@marketplace/shared/testing';
@@ -136,6 +136,38 @@ describe('/refund', () => {
       reason: 'Broken',
       explain: 'The pole snapped',
       attachment: 'up-1',
+      attachments: ['up-1'],
+    });
+  });
+
+  it('takes up to six proof pictures (the add tile goes after the sixth) and sends them all in order', async () => {
+    fakeUpload((n) => ({ code: 1, msg: 'Upload successful', data: { id: `up-${n}`, url: `/api/upload/up-${n}` } }));
+    const { sentTo } = fakeApi({
+      'GET /api/order/detail': ok(orderDetail()),
+      'POST /api/order/refund': ok(null, 'Application successful'),
+    });
+    await open();
+    await fillText('Reason', 'Broken');
+    await fillText('Explanation', 'The pole snapped');
+    await userEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    const proof = screen.getByRole('group', { name: 'Proof' });
+    expect(screen.getByText('Up to 6 pictures')).toBeInTheDocument();
+    const input = within(proof).getByLabelText('Upload', { selector: 'input' });
+    for (let n = 1; n <= 6; n += 1) {
+      expect(input).toBeVisible();
+      await userEvent.upload(input, pngFile(`proof-${n}.png`));
+      await waitFor(() => {
+        expect(proof.querySelectorAll('.adm-image-uploader-cell img')).toHaveLength(n);
+        expect(proof.querySelector('.adm-image-uploader-cell-mask')).toBeNull();
+      });
+    }
+    expect(input).not.toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Submission Successful')).toBeInTheDocument();
+    expect(sentTo('POST', '/api/order/refund')[0]?.body).toMatchObject({
+      attachment: 'up-1',
+      attachments: ['up-1', 'up-2', 'up-3', 'up-4', 'up-5', 'up-6'],
     });
   });
 

@@ -5,6 +5,7 @@ import { Button, DotLoading, Input, TextArea, type ImageUploadItem } from 'antd-
 import { ErrorPanel, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
 import {
+  MAX_REFUND_PICS,
   PRODUCT_STATUSES,
   REFUND_TYPES,
   type OrderDetail,
@@ -44,7 +45,7 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
       amount,
       reason,
       explain,
-      attachment: typeof proof[0]?.key === 'string' ? proof[0].key : null,
+      attachments: proof.flatMap((item) => (typeof item.key === 'string' ? [item.key] : [])),
     });
     if ('problem' in checked) {
       toastFail(checked.problem);
@@ -104,8 +105,11 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
         <TextArea id="refund-explain" value={explain} onChange={setExplain} maxLength={1000} autoSize />
       </div>
       <div className="refund-form__field">
-        <span>{t('refund.proof')}</span>
-        <ImageUploadField label={t('refund.proof')} value={proof} onChange={setProof} maxCount={1} />
+        <span>
+          {t('refund.proof')}{' '}
+          <span className="refund-form__hint">{t('refund.proofHint', { max: MAX_REFUND_PICS })}</span>
+        </span>
+        <ImageUploadField label={t('refund.proof')} value={proof} onChange={setProof} maxCount={MAX_REFUND_PICS} />
       </div>
       <Button block type="submit" color="primary" size="large" loading={isLoading}>
         {t('refund.submit')}
