@@ -107,6 +107,30 @@ export const fillBag = async (api: ShopperApi, skip: number, count: number): Pro
   return chosen;
 };
 
+/** An unpaid order of the signed-in shopper (a new address, one in-stock product bought now), made through the API. */
+export const unpaidOrder = async (api: ShopperApi): Promise<{ id: number; orderNo: string; total: number }> => {
+  const address = await api.post<{ id: number }>('/api/user/address_add', {
+    addressee: 'Test Shopper',
+    mobilePhone: '+1 555 0102',
+    area: 'Springfield',
+    detailedAddress: '3 Main St',
+    tag: 'home',
+  });
+  const hot = await api.get<{ list: ProductCard[] }>('/api/catalogue/hot_products?page=1&pageSize=20');
+  for (const { id } of hot.list) {
+    const detail = await api.get<ProductDetail>(`/api/catalogue/product?id=${id}`);
+    if (detail.stock < 2) continue;
+    const spec = Object.fromEntries(detail.specs.map((s) => [s.name, s.options[0] ?? '']));
+    const created = await api.post<{ orders: { id: number; orderNo: string; total: number }[] }>('/api/order/create', {
+      buyNow: { productId: id, quantity: 1, spec },
+      addressId: address.id,
+    });
+    const order = created.orders[0];
+    if (order) return order;
+  }
+  throw new Error('no product in stock');
+};
+
 /** A bag holding one in-stock product, selected; returns the checkout path the bag would open. */
 export const checkoutPath = async (page: Page): Promise<string> => {
   const api = await shopperApi(page);

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { DEMO, expect, shopperApi, tabBar, test, verificationHeading, type Page } from '../fixtures';
+import { DEMO, expect, shopperApi, tabBar, test, unpaidOrder, verificationHeading, type Page } from '../fixtures';
 import { seriousViolations } from '../axe';
 
 /*
@@ -185,7 +185,8 @@ test.describe('layout sweep (issue 27): width, emoji and axe on every main scree
     page = await signedInPage(browser);
     const api = await shopperApi(page);
     const orders = await api.get<{ list: { id: number }[] }>('/api/user/order_list?status=all&page=1&pageSize=1');
-    order = orders.list[0]?.id ?? 1;
+    // The shopper's own order (a fresh database has none): another's would only say 'This order does not exist'.
+    order = orders.list[0]?.id ?? (await unpaidOrder(api)).id;
     const hot = await api.get<{ list: { id: number }[] }>('/api/catalogue/hot_products?page=1&pageSize=5');
     for (const { id } of hot.list) {
       const detail = await api.get<{ stock: number; specs: { name: string; options: string[] }[] }>(

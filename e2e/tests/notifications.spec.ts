@@ -8,6 +8,7 @@ import {
   test,
   verificationHeading,
   type Page,
+  unpaidOrder,
   type ShopperApi,
 } from '../fixtures';
 
@@ -25,32 +26,6 @@ const adminToken = (): string => {
 
 const operatorPost = async <T>(page: Page, url: string, data: unknown) =>
   dataOf<T>(await page.request.post(url, { headers: { 'admin-token': adminToken() }, data }));
-
-/** An unpaid order of the demo shopper, made through the API. */
-const unpaidOrder = async (api: ShopperApi) => {
-  const address = await api.post<{ id: number }>('/api/user/address_add', {
-    addressee: 'Notice Shopper',
-    mobilePhone: '+1 555 0102',
-    area: 'Springfield',
-    detailedAddress: '3 Main St',
-    tag: 'home',
-  });
-  const hot = await api.get<{ list: { id: number }[] }>('/api/catalogue/hot_products?page=1&pageSize=20');
-  for (const { id } of hot.list) {
-    const detail = await api.get<{ stock: number; specs: { name: string; options: string[] }[] }>(
-      `/api/catalogue/product?id=${id}`,
-    );
-    if (detail.stock < 2) continue;
-    const spec = Object.fromEntries(detail.specs.map((s) => [s.name, s.options[0] ?? '']));
-    const created = await api.post<{ orders: { id: number; orderNo: string; total: number }[] }>('/api/order/create', {
-      buyNow: { productId: id, quantity: 1, spec },
-      addressId: address.id,
-    });
-    const order = created.orders[0];
-    if (order) return order;
-  }
-  throw new Error('no product in stock');
-};
 
 /**
  * The human check and the demo shopper's sign-in as the fixtures do them, with room for two cores shared by
