@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const REMOTES = ['mfe-catalogue', 'mfe-orders', 'mfe-wallet', 'mfe-account'];
-const FRONT_ENDS = ['shared', 'shell', ...REMOTES];
+const FRONT_ENDS = ['shared', 'shell', ...REMOTES, 'console'];
 const CODE = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
 
 /**

@@ -38,6 +38,7 @@ export default {
     web('mfe-orders'),
     web('mfe-wallet'),
     web('mfe-account'),
+    web('console'),
     node('server'),
     node('release'),
   ],

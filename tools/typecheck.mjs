@@ -13,6 +13,7 @@ const WORKSPACES = [
   'mfe-orders',
   'mfe-wallet',
   'mfe-account',
+  'console',
   'server',
   'release',
   'e2e',

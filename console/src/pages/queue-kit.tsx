@@ -1,0 +1,186 @@
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { App, Button, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { decidedByOf } from '../api';
+import { dateTime } from '../queues';
+
+export interface PageOf<T> {
+  list: T[];
+  total: number;
+}
+
+/** One page of a queue: loads on change of page, size or `deps`; `reload` after a decision. */
+export const usePaged = <T,>(load: (page: number, pageSize: number) => Promise<PageOf<T>>, deps: DependencyList) => {
+  const key = JSON.stringify(deps);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [filtersKey, setFiltersKey] = useState(key);
+  // A new filter starts again from page 1 (state adjusted while rendering, before any request).
+  if (filtersKey !== key) {
+    setFiltersKey(key);
+    setPage(1);
+  }
+  const [data, setData] = useState<PageOf<T>>({ list: [], total: 0 });
+  const [settled, setSettled] = useState<{ request: string; error: string | null }>({ request: '', error: null });
+  const [tick, setTick] = useState(0);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const request = `${key}|${page}|${pageSize}|${tick}`;
+  useEffect(() => {
+    let live = true;
+    loadRef.current(page, pageSize).then(
+      (answer) => {
+        if (!live) return;
+        setData(answer);
+        setSettled({ request, error: null });
+      },
+      (failure: Error) => {
+        if (live) setSettled({ request, error: failure.message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [request, page, pageSize]);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return {
+    data,
+    loading: settled.request !== request,
+    error: settled.error,
+    reload,
+    pagination: {
+      current: page,
+      pageSize,
+      total: data.total,
+      showSizeChanger: true,
+      onChange: (next: number, size: number) => {
+        setPage(size === pageSize ? next : 1);
+        setPageSize(size);
+      },
+    },
+  };
+};
+
+/**
+ * Runs a decision; a refusal is shown (someone else's earlier decision names who and when), and the
+ * queue reloads either way so the item shows its real state.
+ */
+export const useDecision = (reload: () => void) => {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  return useCallback(
+    async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
+      try {
+        await work();
+        void message.success(done);
+        return true;
+      } catch (failure) {
+        const decided = decidedByOf(failure);
+        if (decided) {
+          modal.warning({
+            title: t('decision.alreadyDecided', {
+              name: decided.operatorName,
+              time: dateTime(decided.decidedAt, i18n.language),
+            }),
+            content: (failure as Error).message,
+          });
+        } else {
+          modal.error({ title: t('decision.refused'), content: (failure as Error).message });
+        }
+        return false;
+      } finally {
+        reload();
+      }
+    },
+    [message, modal, reload, t, i18n],
+  );
+};
+
+/** Asks for the reason of a refusal; resolves undefined when cancelled. */
+export function ReasonDialog({
+  open,
+  title,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  onCancel: () => void;
+  onSubmit: (reason: string) => Promise<void> | void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason: string }>();
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={t('decision.refuse')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('common.cancel')}
+      onCancel={onCancel}
+      destroyOnHidden
+      onOk={async () => {
+        const { reason } = await form.validateFields();
+        await onSubmit(reason.trim());
+        form.resetFields();
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          label={t('decision.reason')}
+          name="reason"
+          rules={[{ required: true, whitespace: true, max: 500, message: t('decision.reasonRequired') }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** A picture only an operator may open, loaded with the session (blob URL), large. */
+export function ProtectedPicture({
+  uploadId,
+  alt,
+  load,
+  width = '100%',
+}: {
+  uploadId: string;
+  alt: string;
+  load: (id: string) => Promise<string>;
+  width?: number | string;
+}) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    let made: string | null = null;
+    load(uploadId).then(
+      (objectUrl) => {
+        made = objectUrl;
+        if (live) setUrl(objectUrl);
+        else URL.revokeObjectURL(objectUrl);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [uploadId, load]);
+  if (failed) return <span role="status">{t('common.pictureFailed')}</span>;
+  if (!url) return <span role="status">{t('common.loading')}</span>;
+  return (
+    <a href={url} target="_blank" rel="noreferrer" aria-label={t('common.openPicture', { alt })}>
+      <img src={url} alt={alt} style={{ width, maxWidth: '100%', border: '1px solid #d9d9d9', borderRadius: 8 }} />
+    </a>
+  );
+}
+
+export function RefreshButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return <Button onClick={onClick}>{t('common.refresh')}</Button>;
+}
