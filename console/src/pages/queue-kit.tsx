@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState, type DependencyList } from 'r
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { decidedByOf } from '../api';
-import { dateTime } from '../queues';
 
 export interface PageOf<T> {
   list: T[];
@@ -68,7 +67,7 @@ export const usePaged = <T,>(load: (page: number, pageSize: number) => Promise<P
  * queue reloads either way so the item shows its real state.
  */
 export const useDecision = (reload: () => void) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message, modal } = App.useApp();
   return useCallback(
     async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
@@ -77,24 +76,19 @@ export const useDecision = (reload: () => void) => {
         void message.success(done);
         return true;
       } catch (failure) {
+        // Someone else's earlier decision: the server's refusal word for word names who and when.
         const decided = decidedByOf(failure);
-        if (decided) {
-          modal.warning({
-            title: t('decision.alreadyDecided', {
-              name: decided.operatorName,
-              time: dateTime(decided.decidedAt, i18n.language),
-            }),
-            content: (failure as Error).message,
-          });
-        } else {
-          modal.error({ title: t('decision.refused'), content: (failure as Error).message });
-        }
+        const show = decided ? modal.warning : modal.error;
+        show({
+          title: decided ? (failure as Error).message : t('decision.refused'),
+          content: decided ? t('decision.refreshed') : (failure as Error).message,
+        });
         return false;
       } finally {
         reload();
       }
     },
-    [message, modal, reload, t, i18n],
+    [message, modal, reload, t],
   );
 };
 

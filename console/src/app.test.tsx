@@ -1,0 +1,170 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { createApi } from './api';
+import { ConsoleApp } from './app';
+import { createI18n } from './i18n';
+import { SessionProvider, type Role } from './session';
+
+// antd's responsive parts ask matchMedia, which jsdom lacks.
+beforeAll(() => {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+});
+
+const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 });
+const refusal = (status: number, msg: string, data: unknown = null) =>
+  new Response(JSON.stringify({ code: 0, msg, data }), { status });
+
+const TOP_UP = {
+  id: 7,
+  rechargeNo: 'R2026112700007',
+  account: 'alice',
+  method: 'manual',
+  network: 'Manual',
+  address: 'Transfer 8812',
+  amount: 4321,
+  actualArrival: 4321,
+  status: 0,
+  reason: '',
+  evidence: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  decidedAt: null,
+};
+
+/** The console as an operator with `roles`, the server answered by `route` (the real API client runs). */
+const renderConsole = (roles: Role[], path: string, route: (url: string, init: RequestInit) => Response) => {
+  const calls: string[] = [];
+  const storage = new Map<string, string>([['console.token', 'session-token']]);
+  const api = createApi({
+    language: () => 'en',
+    storage: {
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+      removeItem: (key) => void storage.delete(key),
+    },
+    fetch: async (url, init = {}) => {
+      calls.push(`${init.method ?? 'GET'} ${String(url)}`);
+      if (String(url) === '/api/admin/auth/me') return ok({ id: 3, name: 'fiona', roles });
+      return route(String(url), init);
+    },
+  });
+  render(
+    <I18nextProvider i18n={createI18n('en')}>
+      <AntApp>
+        <SessionProvider api={api}>
+          <MemoryRouter initialEntries={[path]}>
+            <ConsoleApp />
+          </MemoryRouter>
+        </SessionProvider>
+      </AntApp>
+    </I18nextProvider>,
+  );
+  return calls;
+};
+
+describe('operator console', () => {
+  it("shows only the queues of the operator's roles and refuses the others' screens", async () => {
+    const calls = renderConsole(['support'], '/topups', () => ok({ pending: {}, today: {} }));
+    expect(await screen.findByText('Not for your role')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).getByRole('link', { name: 'Refunds' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Customer service' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Top-ups' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Operators' })).not.toBeInTheDocument();
+    // The refused screen never asks the server for the queue.
+    expect(calls.filter((call) => call.includes('/api/admin/topups'))).toEqual([]);
+  });
+
+  it('a top-up someone else decided shows who and when, and the queue reloads', async () => {
+    let lists = 0;
+    const calls = renderConsole(['finance'], '/topups', (url, init) => {
+      if (url.startsWith('/api/admin/topups')) {
+        lists += 1;
+        return ok(lists === 1 ? { list: [TOP_UP], total: 1 } : { list: [], total: 0 });
+      }
+      if (url === '/api/admin/recharge/decide' && init.method === 'POST') {
+        return refusal(409, 'Already decided by sam at 2026-11-27 10:31:05 UTC', {
+          operatorName: 'sam',
+          decidedAt: '2026-11-27T10:31:05.000Z',
+        });
+      }
+      return refusal(404, 'Not found');
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('1 in total')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /R2026112700007/ })).toHaveTextContent('$43.21');
+    await user.click(screen.getByRole('button', { name: 'Review top-up R2026112700007' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Review top-up R2026112700007' });
+    expect(within(drawer).getByText('No evidence picture')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Approve' }));
+    // The dialog's title (antd also keeps a copy for its aria-labelledby).
+    expect(await screen.findAllByText('Already decided by sam at 2026-11-27 10:31:05 UTC')).not.toHaveLength(0);
+    expect(screen.getByText('The queue was refreshed: it shows the item as it is now.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('0 in total')).toBeInTheDocument());
+    expect(calls).toContain('POST /api/admin/recharge/decide');
+    expect(calls.filter((call) => call.startsWith('GET /api/admin/topups'))).toHaveLength(2);
+  });
+
+  it('signs in with name, password and the authenticator code', async () => {
+    const storage = new Map<string, string>();
+    const sent: unknown[] = [];
+    const api = createApi({
+      language: () => 'en',
+      storage: {
+        getItem: (key) => storage.get(key) ?? null,
+        setItem: (key, value) => void storage.set(key, value),
+        removeItem: (key) => void storage.delete(key),
+      },
+      fetch: async (url, init = {}) => {
+        if (String(url) === '/api/admin/auth/sign_in') {
+          sent.push(JSON.parse(String(init.body)));
+          return ok({ token: 'new-session', expiresAt: '', operator: { id: 1, name: 'fiona', roles: ['finance'] } });
+        }
+        if (String(url) === '/api/admin/auth/me') return ok({ id: 1, name: 'fiona', roles: ['finance'] });
+        return ok({
+          pending: { topups: 2, withdrawals: 0 },
+          today: { topUps: 0, withdrawals: 0, paidOrders: 0, refunds: 0 },
+        });
+      },
+    });
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <AntApp>
+          <SessionProvider api={api}>
+            <MemoryRouter>
+              <ConsoleApp />
+            </MemoryRouter>
+          </SessionProvider>
+        </AntApp>
+      </I18nextProvider>,
+    );
+    const user = userEvent.setup();
+    const form = screen.getByRole('tabpanel');
+    await user.type(within(form).getByLabelText('Operator name'), 'fiona');
+    await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');
+    await user.type(within(form).getByLabelText('Authenticator code'), '12345');
+    await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+    expect(await within(form).findByText('Enter the 6 digits of the code')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.type(within(form).getByLabelText('Authenticator code'), '6');
+    await act(() => user.click(within(form).getByRole('button', { name: 'Sign in' })));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(sent).toEqual([{ name: 'fiona', password: 'correct-horse-battery', code: '123456' }]);
+    expect(storage.get('console.token')).toBe('new-session');
+    expect(await screen.findByRole('link', { name: 'Top-ups: 2 waiting' })).toBeInTheDocument();
+  });
+});
