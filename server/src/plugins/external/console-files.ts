@@ -3,10 +3,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findRepoRoot } from '../../config/repo-root';
 
-/** The built operator console: CONSOLE_DIR, else `console/dist` of this repository. */
+/** The built operator console: CONSOLE_DIR, else `console/dist` of the checkout (as the shell's dist is found). */
 export const consoleDirOf = (env: NodeJS.ProcessEnv = process.env): string =>
-  path.resolve(env.CONSOLE_DIR ?? path.join(__dirname, '../../../../console/dist'));
+  path.resolve(env.CONSOLE_DIR ?? path.join(findRepoRoot(), 'console', 'dist'));
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
