@@ -20,8 +20,10 @@ class OnScreen {
   disconnect() {
     this.disconnected = true;
   }
-  show(visible: boolean) {
-    const entries = this.observed.map((target) => ({ target, isIntersecting: visible }) as IntersectionObserverEntry);
+  show(visible: boolean, intersectionRatio = visible ? 0.5 : 0) {
+    const entries = this.observed.map(
+      (target) => ({ target, isIntersecting: visible, intersectionRatio }) as IntersectionObserverEntry,
+    );
     act(() => this.callback(entries, this as unknown as IntersectionObserver));
   }
 }
@@ -53,6 +55,9 @@ describe('gallery picture on a data-saving connection (issue 26)', () => {
     const picture = await renderPicture(1);
     expect(picture).not.toHaveAttribute('src');
     OnScreen.last?.show(false);
+    expect(picture).not.toHaveAttribute('src');
+    // Beside the screen, touching its edge: intersecting with nothing of it shown.
+    OnScreen.last?.show(true, 0);
     expect(picture).not.toHaveAttribute('src');
     OnScreen.last?.show(true);
     expect(picture).toHaveAttribute('src', '/api/images/product/42-2.svg');

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 /** Gallery pictures are square; the size is given so nothing below moves while they load. */
 const GALLERY_SIZE = 390;
+/** How much of a picture is on screen before it loads on a data-saving connection. */
+const ON_SCREEN = 0.01;
 
 /** Chromium's Network Information API (`navigator.connection`). */
 interface NetworkInformation {
@@ -33,9 +35,14 @@ const useLoadWhenShown = (deferred: boolean) => {
   useEffect(() => {
     const picture = ref.current;
     if (shown || !picture) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setShown(true);
-    });
+    // Some of it on screen: the next picture of the swiper touches the screen's edge, which counts as
+    // intersecting with a ratio of 0.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio > 0)) setShown(true);
+      },
+      { threshold: ON_SCREEN },
+    );
     observer.observe(picture);
     return () => observer.disconnect();
   }, [shown]);
