@@ -8,6 +8,9 @@ import { ConsoleApp } from './app';
 import { createI18n } from './i18n';
 import { SessionProvider, type Role } from './session';
 
+// antd's forms and tables are slow in jsdom on a busy machine.
+jest.setTimeout(120_000);
+
 // antd's responsive parts ask matchMedia, which jsdom lacks.
 beforeAll(() => {
   Object.defineProperty(window, 'matchMedia', {
@@ -104,7 +107,7 @@ describe('operator console', () => {
       }
       return refusal(404, 'Not found');
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('1 in total')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /R2026112700007/ })).toHaveTextContent('$43.21');
     await user.click(screen.getByRole('button', { name: 'Review top-up R2026112700007' }));
@@ -152,7 +155,7 @@ describe('operator console', () => {
         </AntApp>
       </I18nextProvider>,
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const form = screen.getByRole('tabpanel');
     await user.type(within(form).getByLabelText('Operator name'), 'fiona');
     await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');

@@ -16,6 +16,7 @@ const PAGES: Record<ScreenKey, ReturnType<typeof lazy>> = {
   complaints: lazy(() => import('./pages/complaints')),
   service: lazy(() => import('./pages/service')),
   merchants: lazy(() => import('./pages/merchants')),
+  shoppers: lazy(() => import('./pages/shoppers')),
   operators: lazy(() => import('./pages/operators')),
 };
 

@@ -31,7 +31,7 @@ const usedKeys = () => {
       keys.add(match[2]!);
     }
     for (const match of text.matchAll(/messageKey: '([\w.]+)'/g)) keys.add(match[1]!);
-    for (const match of text.matchAll(/i18n-keys: ([\w., ]+)/g)) {
+    for (const match of text.matchAll(/i18n-keys: ([\w.,\- ]+)/g)) {
       for (const key of match[1]!.split(',')) keys.add(key.trim());
     }
   }

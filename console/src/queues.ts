@@ -10,6 +10,7 @@ export const SCREENS = [
   { key: 'complaints', path: '/complaints', roles: ['support'] },
   { key: 'service', path: '/service', roles: ['support'] },
   { key: 'merchants', path: '/merchants', roles: ['support'] },
+  { key: 'shoppers', path: '/shoppers', roles: ['finance', 'support'] },
   { key: 'operators', path: '/operators', roles: ['admin'] },
 ] as const satisfies readonly { key: string; path: string; roles: 'any' | readonly Role[] }[];
 

@@ -36,6 +36,7 @@ interface Summary {
  */
 describe('console read calls', () => {
   let t: TestApp;
+  let root: Operator;
   let finance: Operator;
   let support: Operator;
   let alice: Shopper;
@@ -43,7 +44,7 @@ describe('console read calls', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const root = await bootstrapAdmin(t);
+    root = await bootstrapAdmin(t);
     finance = await createOperator(t, root, 'console-fin', ['finance']);
     support = await createOperator(t, root, 'console-sup', ['support']);
     alice = await createShopper(t, 'console-alice');
@@ -143,6 +144,56 @@ describe('console read calls', () => {
       'service',
       'toShip',
     ]);
+  });
+
+  it('shopper page: balance, ledger with the balance after each entry, orders and refunds; finance and support only', async () => {
+    interface ShopperView {
+      account: string;
+      balance: number;
+      ledger: { amount: number; balanceAfter: number; kind: string }[];
+      orders: unknown[];
+      refunds: unknown[];
+    }
+    const view = await call<ShopperView>(t.app, {
+      method: 'GET',
+      url: '/api/admin/shopper?account=CONSOLE-ALICE',
+      headers: finance.headers,
+    });
+    expect(view.code).toBe(1);
+    // The one approved top-up of the search test (2,500 or 1,500 cents arrived).
+    expect(view.data.account).toBe('console-alice');
+    expect(view.data.ledger).toHaveLength(1);
+    expect(view.data.ledger[0]).toMatchObject({ kind: 'topup', balanceAfter: view.data.balance });
+    expect(view.data.balance).toBe(view.data.ledger[0]!.amount);
+    expect(view.data.orders).toEqual([]);
+    const adjusted = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/balance/adjust',
+      headers: finance.headers,
+      payload: { account: 'console-alice', amount: -100, reason: 'Goodwill correction' },
+    });
+    expect(adjusted.code).toBe(1);
+    const after = await call<ShopperView>(t.app, {
+      method: 'GET',
+      url: '/api/admin/shopper?account=console-alice',
+      headers: support.headers,
+    });
+    expect(after.data.balance).toBe(view.data.balance - 100);
+    expect(after.data.ledger[0]).toMatchObject({ amount: -100, balanceAfter: view.data.balance - 100 });
+
+    const unknown = await call(t.app, {
+      method: 'GET',
+      url: '/api/admin/shopper?account=console-%25',
+      headers: finance.headers,
+    });
+    expect(unknown.code).toBe(0);
+    const noAccount = await t.app.inject({ method: 'GET', url: '/api/admin/shopper', headers: finance.headers });
+    expect(noAccount.statusCode).toBeLessThan(500);
+    expect(noAccount.json().code).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/shopper?account=console-bob', headers: root.headers }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

@@ -6,6 +6,7 @@ import { AUDIT_FILTERS, AuditStatus, OrderStatus, pageQuerySchema } from '@marke
 import type { Db } from '../../db/client';
 import {
   complaints,
+  ledgerEntries,
   merchantApplications,
   orders,
   recharges,
@@ -15,10 +16,24 @@ import {
   withdrawals,
 } from '../../db/schema';
 import type { OperatorRole } from '../../db/schema/operators';
+import { fail } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { ADMIN_TOKEN_HEADER, OPERATOR_TOKEN_HEADER, type OperatorAuth } from './admin-auth';
 
 const noNul = (value: string) => !value.includes('\u0000');
+
+/** `GET /api/admin/shopper?account=`: one shopper by account (exact, any case). */
+export const shopperQuery = z.object({
+  account: z
+    .string('err.admin.userNotFound')
+    .trim()
+    .min(1, 'err.admin.userNotFound')
+    .max(64, 'err.admin.userNotFound')
+    .refine(noNul, 'err.admin.userNotFound'),
+});
+
+/** How many of a shopper's latest ledger entries, orders and refunds the shopper page shows. */
+export const SHOPPER_PAGE_ROWS = 50;
 
 /** `GET /api/admin/topups`: the finance queue of top-ups with the shopper and the evidence picture. */
 export const topUpQueueQuery = pageQuerySchema.extend({
@@ -188,6 +203,82 @@ export const consoleRoutes = async (
         pending: Object.fromEntries(counts) as Partial<Record<Queue, number>>,
         today: { topUps, withdrawals: withdrawn, paidOrders, refunds: refunded },
         since: since.toISOString(),
+      });
+    },
+  );
+
+  r.get(
+    '/api/admin/shopper',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          'One shopper by account: balance, latest ledger entries (with the balance after each), orders and refunds',
+        headers,
+        querystring: shopperQuery,
+      },
+    },
+    async (request) => {
+      const [user] = await db
+        .select({ id: users.id, account: users.account, balance: users.balance, createdAt: users.createdAt })
+        .from(users)
+        .where(
+          ilike(
+            users.account,
+            request.query.account.replace(/[\\%_]/g, (c) => `\\${c}`),
+          ),
+        );
+      if (!user) throw fail('err.admin.userNotFound');
+      const [ledger, orderRows, refundRows] = await Promise.all([
+        db
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.userId, user.id))
+          .orderBy(desc(ledgerEntries.id))
+          .limit(SHOPPER_PAGE_ROWS),
+        db
+          .select({
+            id: orders.id,
+            orderNo: orders.orderNo,
+            status: orders.status,
+            total: orders.totalCents,
+            createdAt: orders.createdAt,
+          })
+          .from(orders)
+          .where(eq(orders.userId, user.id))
+          .orderBy(desc(orders.id))
+          .limit(SHOPPER_PAGE_ROWS),
+        db
+          .select({
+            id: refunds.id,
+            orderId: refunds.orderId,
+            amount: refunds.refundAmountCents,
+            state: refunds.state,
+            reason: refunds.reason,
+            createdAt: refunds.createdAt,
+          })
+          .from(refunds)
+          .where(eq(refunds.userId, user.id))
+          .orderBy(desc(refunds.id))
+          .limit(SHOPPER_PAGE_ROWS),
+      ]);
+      return ok(request, {
+        id: user.id,
+        account: user.account,
+        balance: user.balance,
+        createdAt: user.createdAt.toISOString(),
+        ledger: ledger.map((entry) => ({
+          id: entry.id,
+          amount: entry.amountCents,
+          balanceAfter: entry.balanceAfterCents,
+          kind: entry.kind,
+          reference: entry.reference,
+          note: entry.note,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+        orders: orderRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        refunds: refundRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
       });
     },
   );

@@ -30,6 +30,8 @@ export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/audit': ['admin', 'finance', 'support'],
   // The console's dashboard: counts only of the queues the caller's roles open (admin/console.routes.ts).
   'GET /api/admin/summary': 'any',
+  // The console's shopper page: balance and ledger for finance, orders and refunds for support.
+  'GET /api/admin/shopper': ['finance', 'support'],
 
   // Finance: top-ups, withdrawals, balance adjustments.
   'GET /api/admin/recharges': finance,
