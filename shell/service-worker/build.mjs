@@ -28,6 +28,7 @@ const webAppManifest = (lang, common) => ({
   id: '/',
   name: common.appName,
   short_name: common.appName,
+  description: common.pwa.description,
   lang,
   dir: RTL.has(lang) ? 'rtl' : 'ltr',
   start_url: '/home',
@@ -54,8 +55,18 @@ export const writeWebAppManifests = (distDir) => {
   }
 };
 
-/** The head tags of an installable app, for browsers (manifest, theme colour) and iOS Safari. */
+/** Text for an HTML attribute. */
+const attribute = (text) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+const englishCommon = () => JSON.parse(readFileSync(path.join(localesDir, 'en', 'common.json'), 'utf8'));
+
+/**
+ * The head tags of an installable app, for browsers (manifest, theme colour) and iOS Safari, and the
+ * page's description (search results, share sheets) in English, as the page's title.
+ */
 export const PWA_HEAD_TAGS =
+  `<meta name="description" content="${attribute(englishCommon().pwa.description)}" />` +
   `<link rel="manifest" href="${MANIFEST_PATH}" />` +
   `<meta name="theme-color" content="${THEME_COLOR}" />` +
   '<meta name="mobile-web-app-capable" content="yes" />' +
