@@ -1,18 +1,25 @@
 // Lighthouse (mobile preset: Moto G Power emulation, simulated slow 4G, 4x CPU slowdown) on cold
 // `/home` and `/detail/<id>`, in Debian's Chromium, against a freshly deployed app on 127.0.0.1.
+// All four categories (performance, accessibility, best practices, SEO) of each run.
 // Each (page, run kind) is measured RUNS times (LIGHTHOUSE_RUNS, default 5) and the median run by score
 // is reported with the range of scores. Prints a markdown table and writes var/bench/lighthouse.md and,
 // for the combined table (tools/bench-summary.mjs), var/bench/lighthouse.json; every run's full report
-// goes to var/bench/lighthouse/<page>-<kind>-<n>.json.
+// goes to var/bench/lighthouse/<page>-<kind>-<n>.json. The accessibility, best-practices and SEO audits
+// that did not pass are listed under the table.
 //
-// Two kinds of run per page:
+// Three kinds of run per page:
 // - "first visit": exactly what a new shopper's browser gets; the human-verification interstitial
 //   is drawn first, so its paint is what Lighthouse scores.
 // - "verified": the same cold load (cache and storage reset by Lighthouse) in a tab whose
 //   sessionStorage already holds a human-verification token, i.e. the page itself. Lighthouse
 //   cannot seed sessionStorage on its own; the tab is prepared with puppeteer-core, the driver
 //   Lighthouse itself runs on (its dependency, same version), and handed to Lighthouse.
+// - "verified, worker in place": a repeat visit with the service worker (issue 26) installed and in
+//   control: the tab loads the page once, waits until the worker controls it, and Lighthouse runs
+//   without resetting storage (disableStorageReset), so the worker, its caches and the HTTP cache stay.
+//   Kept in lighthouse.json's `workerRows` (the combined table reads `rows`).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -29,6 +36,7 @@ import {
 } from './app-server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 /** While iterating: only the rows whose "<page> <run kind>" matches this pattern, e.g. `home verified`. */
 const ONLY = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : null;
@@ -43,12 +51,57 @@ const watchdog = setTimeout(() => {
 }, TOTAL_TIMEOUT_MS);
 watchdog.unref();
 
-const FLAGS = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const FLAGS = { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+/** Chromium as the brief for the app's benches has it: no background traffic of its own in the traces. */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const KINDS = {
+  firstVisit: 'first visit (interstitial)',
+  verified: 'verified',
+  worker: 'verified, worker in place',
+};
+/** Audits that take part in a score and can fail (not manual checks, not "not applicable"). */
+const SCORED = new Set(['binary', 'numeric', 'metricSavings']);
 
-const reportName = (url, token, n) =>
-  `${new URL(url).pathname.split('/').filter(Boolean).join('-')}-${token ? 'verified' : 'first-visit'}-${n}.json`;
+/** The accessibility, best-practices and SEO audits of a run that did not pass, with where. */
+const findingsOf = (lhr) =>
+  CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+    lhr.categories[id].auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && SCORED.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 1)
+      .map((audit) => {
+        const items = audit.details?.items ?? [];
+        const where = items
+          .slice(0, 3)
+          .map((item) => item.node?.selector ?? item.node?.snippet ?? item.url ?? item.source?.url ?? '')
+          .filter(Boolean);
+        return `${id}: ${audit.id} (${audit.title})${where.length ? ` at ${where.join('; ')}` : ''}`;
+      }),
+  );
 
-const run = async ({ browser, port, url, token, n }) => {
+const reportName = (url, kind, n) =>
+  `${new URL(url).pathname.split('/').filter(Boolean).join('-')}-${kind.replace(/\W+/g, '-')}-${n}.json`;
+
+/** The tab loads `url` until the service worker controls it (its files kept), as a shopper's second visit. */
+const installWorker = async (page, url) => {
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload({ waitUntil: 'load', timeout: 120_000 });
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), { timeout: 60_000 });
+};
+
+const run = async ({ browser, port, url, token, kind, n }) => {
   let page;
   if (token) {
     page = await browser.newPage();
@@ -58,14 +111,22 @@ const run = async ({ browser, port, url, token, n }) => {
       token,
     );
   }
+  const worker = kind === KINDS.worker;
   try {
-    const result = await lighthouse(url, { ...FLAGS, port }, undefined, page);
+    if (worker) await installWorker(page, url);
+    const flags = { ...FLAGS, port, ...(worker ? { disableStorageReset: true } : {}) };
+    const result = await lighthouse(url, flags, undefined, page);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    writeFileSync(path.join(reportDir, reportName(url, token, n)), JSON.stringify(lhr));
+    writeFileSync(path.join(reportDir, reportName(url, kind, n)), JSON.stringify(lhr));
+    const category = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
     return {
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      score: category('performance'),
+      accessibility: category('accessibility'),
+      bestPractices: category('best-practices'),
+      seo: category('seo'),
+      findings: findingsOf(lhr),
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
@@ -97,6 +158,10 @@ const median = (runs) => {
   return {
     ...byScore,
     score: mid(runs.map((r) => r.score)),
+    accessibility: mid(runs.map((r) => r.accessibility)),
+    bestPractices: mid(runs.map((r) => r.bestPractices)),
+    seo: mid(runs.map((r) => r.seo)),
+    findings: [...new Set(runs.flatMap((r) => r.findings))],
     lcp: mid(runs.map((r) => r.lcp)),
     tbt: mid(runs.map((r) => r.tbt)),
     cls: mid(runs.map((r) => r.cls)),
@@ -109,19 +174,13 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 const deployDir = tempDeployDir();
 const rows = [];
+const workerRows = [];
 try {
   await deployAll(deployDir);
   const server = await startServer({ deployDir });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROME_FLAGS,
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -135,14 +194,15 @@ try {
     ];
     for (const [name, url] of pages) {
       for (const [kind, seeded] of [
-        ['first visit (interstitial)', null],
-        ['verified', token],
+        [KINDS.firstVisit, null],
+        [KINDS.verified, token],
+        [KINDS.worker, token],
       ]) {
         if (ONLY && !ONLY.test(`${name} ${kind}`)) continue;
         const runs = [];
         for (let n = 0; n < RUNS; n++)
-          runs.push(await runWithRetry({ browser, port: chrome.port, url, token: seeded, n }));
-        rows.push({
+          runs.push(await runWithRetry({ browser, port: chrome.port, url, token: seeded, kind, n }));
+        (kind === KINDS.worker ? workerRows : rows).push({
           name,
           kind,
           ...median(runs),
@@ -165,20 +225,29 @@ const ms = (value) => `${Math.round(value)} ms`;
 const report = [
   `# Lighthouse (${new Date().toISOString()})`,
   '',
-  'Lighthouse 12 mobile preset (simulated throttling), performance category only, Chromium at ' +
-    `\`${CHROMIUM}\`, fresh PGlite server on 127.0.0.1, cold cache. "first visit" scores the ` +
-    'human-verification interstitial a new browser gets; "verified" is the same cold load with a ' +
-    'verification token already in sessionStorage, i.e. the page itself.',
+  `Lighthouse ${LIGHTHOUSE_VERSION} mobile preset (simulated throttling), all four categories, Chromium at ` +
+    `\`${CHROMIUM}\` (${CHROME_FLAGS.join(' ')}), fresh PGlite server on 127.0.0.1, cold cache. "first visit" ` +
+    'scores the human-verification interstitial a new browser gets; "verified" is the same cold load with a ' +
+    'verification token already in sessionStorage, i.e. the page itself; "worker in place" is a repeat ' +
+    'visit with the service worker installed and controlling, storage and caches kept.',
   '',
-  `Median of ${RUNS} runs per row (each metric's own median; score, LCP and TBT of every run in brackets: ` +
-    "Lighthouse's simulated LCP and TBT move with what the unthrottled trace happened to do first).",
+  `Median of ${RUNS} runs per row (each metric's own median; performance score, LCP and TBT of every run in ` +
+    "brackets: Lighthouse's simulated LCP and TBT move with what the unthrottled trace happened to do first). " +
+    'Performance figures measured on shared, busy cores are not a valid benchmark.',
   '',
-  '| Page | Run | Score | LCP | TBT | FCP | CLS | LCP element |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...rows.map(
+  '| Page | Run | Performance | Accessibility | Best practices | SEO | LCP | TBT | FCP | CLS | LCP element |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...[...rows, ...workerRows].map(
     (r) =>
-      `| ${r.name} | ${r.kind} | ${r.score} [${r.scores.join(', ')}] | ${ms(r.lcp)} [${r.lcps.join(', ')}] | ${ms(r.tbt)} [${r.tbts.join(', ')}] | ${ms(r.fcp)} | ${r.cls.toFixed(3)} | ${String(r.lcpElement).replace(/\|/g, '/').slice(0, 60)} |`,
+      `| ${r.name} | ${r.kind} | ${r.score} [${r.scores.join(', ')}] | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} [${r.lcps.join(', ')}] | ${ms(r.tbt)} [${r.tbts.join(', ')}] | ${ms(r.fcp)} | ${r.cls.toFixed(3)} | ${String(r.lcpElement).replace(/\|/g, '/').slice(0, 60)} |`,
   ),
+  '',
+  '## Accessibility, best-practices and SEO audits not passed',
+  '',
+  ...[...rows, ...workerRows].flatMap((r) =>
+    r.findings.length === 0 ? [] : [`- ${r.name} ${r.kind}:`, ...r.findings.map((finding) => `  - ${finding}`)],
+  ),
+  ...([...rows, ...workerRows].every((r) => r.findings.length === 0) ? ['None.'] : []),
   '',
 ].join('\n');
 
@@ -186,6 +255,6 @@ mkdirSync(benchDir, { recursive: true });
 writeFileSync(path.join(benchDir, 'lighthouse.md'), report);
 writeFileSync(
   path.join(benchDir, 'lighthouse.json'),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, rows }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, rows, workerRows }, null, 2)}\n`,
 );
 console.log(report);
