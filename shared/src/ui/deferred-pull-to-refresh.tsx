@@ -1,4 +1,5 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 type PullToRefreshComponent = typeof import('./pull-to-refresh.lazy').PullToRefresh;
 
@@ -45,6 +46,10 @@ const load = () =>
  * of the first load: until it arrives the content sits in the same outer boxes without the (zero
  * height) pull head, and the gesture's code is fetched at the shopper's first touch, key or wheel,
  * or a moment after the list appeared, whichever comes first; it takes over once the page is still.
+ *
+ * The list itself is drawn once, into an element of its own that moves into whichever wrapper is current:
+ * the swap never re-creates it, so what a card holds stays as it is (a payment sheet a card's Pay opened
+ * a moment before, typed text, the focused button). Re-creating it closed that sheet 0.4 s after it opened.
  */
 export const DeferredPullToRefresh = ({
   onRefresh,
@@ -56,6 +61,23 @@ export const DeferredPullToRefresh = ({
   children: ReactNode;
 }) => {
   const [PullToRefresh, setPullToRefresh] = useState(() => loaded);
+  const [host] = useState(() => document.createElement('div'));
+  const focusedWhileMoving = useRef<Element | null>(null);
+  const slot = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) {
+        // The old wrapper is leaving the page, with the list inside it: note what had the focus there.
+        focusedWhileMoving.current = host.contains(document.activeElement) ? document.activeElement : null;
+        return;
+      }
+      if (host.parentNode === element) return;
+      element.appendChild(host);
+      const focused = focusedWhileMoving.current;
+      focusedWhileMoving.current = null;
+      if (focused instanceof HTMLElement && host.contains(focused)) focused.focus({ preventScroll: true });
+    },
+    [host],
+  );
 
   useEffect(() => {
     if (PullToRefresh) return;
@@ -86,16 +108,20 @@ export const DeferredPullToRefresh = ({
     };
   }, [PullToRefresh]);
 
-  if (PullToRefresh) {
-    return (
-      <PullToRefresh onRefresh={onRefresh} {...texts}>
-        {children}
-      </PullToRefresh>
-    );
-  }
+  const content = <div ref={slot} />;
   return (
-    <div className="adm-pull-to-refresh">
-      <div className="adm-pull-to-refresh-content">{children}</div>
-    </div>
+    <>
+      {PullToRefresh ? (
+        <PullToRefresh onRefresh={onRefresh} {...texts}>
+          {content}
+        </PullToRefresh>
+      ) : (
+        <div className="adm-pull-to-refresh">
+          <div className="adm-pull-to-refresh-content">{content}</div>
+        </div>
+      )}
+      {/* After the wrapper: its slot holds the list's element before the list's own layout effects run. */}
+      {createPortal(children, host)}
+    </>
   );
 };
