@@ -17,7 +17,10 @@
 // - "verified, worker in place": a repeat visit with the service worker (issue 26) installed and in
 //   control: the tab loads the page once, waits until the worker controls it, and Lighthouse runs
 //   without resetting storage (disableStorageReset), so the worker, its caches and the HTTP cache stay.
-//   Kept in lighthouse.json's `workerRows` (the combined table reads `rows`).
+// - "verified, repeat visit without worker": its baseline, the same warm repeat visit (HTTP cache and
+//   storage kept) with the worker unregistered before the run, so what the worker itself costs or saves
+//   is the difference between the two rows.
+//   Both kept in lighthouse.json's `workerRows` (the combined table reads `rows`).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -68,6 +71,7 @@ const KINDS = {
   firstVisit: 'first visit (interstitial)',
   verified: 'verified',
   worker: 'verified, worker in place',
+  repeat: 'verified, repeat visit without worker',
 };
 /** Audits that take part in a score and can fail (not manual checks, not "not applicable"). */
 const SCORED = new Set(['binary', 'numeric', 'metricSavings']);
@@ -101,6 +105,14 @@ const installWorker = async (page, url) => {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), { timeout: 60_000 });
 };
 
+/** The same tab's worker unregistered (its HTTP cache and storage stay): a repeat visit without it. */
+const removeWorker = async (page) => {
+  await page.evaluate(async () => {
+    await Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister()));
+  });
+  await page.goto('about:blank');
+};
+
 const run = async ({ browser, port, url, token, kind, n }) => {
   let page;
   if (token) {
@@ -111,10 +123,11 @@ const run = async ({ browser, port, url, token, kind, n }) => {
       token,
     );
   }
-  const worker = kind === KINDS.worker;
+  const warm = kind === KINDS.worker || kind === KINDS.repeat;
   try {
-    if (worker) await installWorker(page, url);
-    const flags = { ...FLAGS, port, ...(worker ? { disableStorageReset: true } : {}) };
+    if (warm) await installWorker(page, url);
+    if (kind === KINDS.repeat) await removeWorker(page);
+    const flags = { ...FLAGS, port, ...(warm ? { disableStorageReset: true } : {}) };
     const result = await lighthouse(url, flags, undefined, page);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
@@ -197,12 +210,13 @@ try {
         [KINDS.firstVisit, null],
         [KINDS.verified, token],
         [KINDS.worker, token],
+        [KINDS.repeat, token],
       ]) {
         if (ONLY && !ONLY.test(`${name} ${kind}`)) continue;
         const runs = [];
         for (let n = 0; n < RUNS; n++)
           runs.push(await runWithRetry({ browser, port: chrome.port, url, token: seeded, kind, n }));
-        (kind === KINDS.worker ? workerRows : rows).push({
+        (kind === KINDS.worker || kind === KINDS.repeat ? workerRows : rows).push({
           name,
           kind,
           ...median(runs),
@@ -229,7 +243,8 @@ const report = [
     `\`${CHROMIUM}\` (${CHROME_FLAGS.join(' ')}), fresh PGlite server on 127.0.0.1, cold cache. "first visit" ` +
     'scores the human-verification interstitial a new browser gets; "verified" is the same cold load with a ' +
     'verification token already in sessionStorage, i.e. the page itself; "worker in place" is a repeat ' +
-    'visit with the service worker installed and controlling, storage and caches kept.',
+    'visit with the service worker installed and controlling, storage and caches kept; "repeat visit without ' +
+    'worker" the same warm visit with the worker unregistered (its baseline).',
   '',
   `Median of ${RUNS} runs per row (each metric's own median; performance score, LCP and TBT of every run in ` +
     "brackets: Lighthouse's simulated LCP and TBT move with what the unthrottled trace happened to do first). " +
