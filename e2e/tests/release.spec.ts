@@ -4,7 +4,17 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Response } from '@playwright/test';
-import { DEMO, expect, login, passHumanVerification, test as base, type Page } from '../fixtures';
+import {
+  DEMO,
+  expect,
+  fillBag,
+  login,
+  passHumanVerification,
+  shopperApi,
+  tab,
+  test as base,
+  type Page,
+} from '../fixtures';
 
 const run = promisify(execFile);
 
@@ -216,5 +226,62 @@ test.describe('release operations on one remote', () => {
       seen.push(...(await Promise.all([shopperVersion(browser), shopperVersion(browser)])));
     }
     expect(new Set(seen)).toEqual(new Set([V1, V2]));
+  });
+
+  test('a rollback reaches open tabs within 30 s: the next visit to the wallet draws the good version, no reload, the bag kept', async ({
+    browser,
+    releaseEnv,
+  }) => {
+    test.setTimeout(240_000);
+    await releaseEnv.release('promote', 'wallet', V1);
+    await releaseEnv.release('promote', 'wallet', V2);
+    const open = async () => {
+      const context = await browser.newContext({ baseURL: releaseEnv.url, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await signIn(page);
+      await page.goto('/topUp');
+      await expect(walletVersion(page, V2)).toBeVisible({ timeout: 30_000 });
+      await page.goto('/profile');
+      await expect(page.getByRole('link', { name: 'Top up', exact: true })).toBeVisible({ timeout: 30_000 });
+      // Everything from here is in-app navigation: a reload would drop this marker.
+      await page.evaluate(() => Object.assign(window, { noReload: true }));
+      return { context, page };
+    };
+    // Two shoppers' tabs open on the app; one has two things in the bag.
+    const first = await open();
+    const second = await open();
+    await fillBag(await shopperApi(first.page), 0, 2);
+    const bagTab = tab(first.page, 'Bag');
+    await first.page.getByRole('link', { name: 'Top up', exact: true }).click();
+    await expect(walletVersion(first.page, V2)).toBeVisible({ timeout: 30_000 });
+    await first.page.goBack();
+    await expect(bagTab).toHaveAccessibleDescription('Items in bag: 2', { timeout: 30_000 });
+
+    // Each open tab learns of the rollback from the manifest it asks for again (every 20 s).
+    const rolledBack = (page: Page) =>
+      page.waitForResponse(
+        async (response) =>
+          response.url().endsWith('/mfe/manifest.json') &&
+          response.status() === 200 &&
+          (await response.json().catch(() => null))?.remotes?.['mfe-wallet']?.version === V1,
+        { timeout: 30_000 },
+      );
+    const seen = Promise.all([rolledBack(first.page), rolledBack(second.page)]);
+    const start = Date.now();
+    await releaseEnv.release('rollback', 'wallet', '--to', V1);
+    await seen;
+    expect(Date.now() - start).toBeLessThan(30_000);
+
+    for (const { page } of [first, second]) {
+      await page.getByRole('link', { name: 'Top up', exact: true }).click();
+      await expect(page).toHaveURL(/\/topUp$/);
+      await expect(walletVersion(page, V1)).toBeVisible({ timeout: 30_000 });
+      expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+    }
+    // The bag and the session are those of before: still signed in, still two things.
+    await first.page.goBack();
+    await expect(bagTab).toHaveAccessibleDescription('Items in bag: 2');
+    await first.context.close();
+    await second.context.close();
   });
 });

@@ -171,3 +171,41 @@ describe('GET /mfe/manifest.json without a usable store', () => {
     }
   });
 });
+
+describe('the manifest an open page asks for again (follow-deployment)', () => {
+  it('answers 304 with no body while what this browser gets is unchanged, and 200 once a rollback changes it', async () => {
+    storeManifest(withCanary(0));
+    const cookie = `${CANARY_BUCKET_COOKIE}=10`;
+    const first = await getManifest(cookie);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/mfe/manifest.json',
+      headers: { cookie, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another browser's canary cohort gets another manifest, so another tag.
+    storeManifest(withCanary(50));
+    const inCanary = await t.app.inject({
+      method: 'GET',
+      url: '/mfe/manifest.json',
+      headers: { cookie: `${CANARY_BUCKET_COOKIE}=10`, 'if-none-match': etag },
+    });
+    expect(inCanary.statusCode).toBe(200);
+    expect(deploymentManifestSchema.parse(inCanary.json()).remotes['mfe-wallet']?.version).toBe('2.0.0');
+    // The canary rolled back: the page's tag from the canary no longer matches, the stable version comes back.
+    const canaryTag = inCanary.headers.etag as string;
+    storeManifest(withCanary(0));
+    const rolledBack = await t.app.inject({
+      method: 'GET',
+      url: '/mfe/manifest.json',
+      headers: { cookie: `${CANARY_BUCKET_COOKIE}=10`, 'if-none-match': canaryTag },
+    });
+    expect(rolledBack.statusCode).toBe(200);
+    expect(rolledBack.headers.etag).toBe(etag);
+    expect(deploymentManifestSchema.parse(rolledBack.json()).remotes['mfe-wallet']?.version).toBe('1.0.0');
+  });
+});

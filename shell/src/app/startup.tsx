@@ -2,6 +2,7 @@ import { Spinner } from '@marketplace/shared';
 import type { DeploymentManifest } from '@marketplace/shared/contracts';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { startFollowingDeployment } from '../remotes/follow-deployment';
 import { setDeployment } from '../remotes/remote-registry';
 import { buildRouteTable } from '../remotes/route-table';
 import { AppRoutes, createAppRouter, type AppRouter } from './router';
@@ -34,6 +35,10 @@ export const Startup = ({ loadManifest }: { loadManifest(): Promise<DeploymentMa
       current = false;
     };
   }, [loadManifest, attempt]);
+
+  // Once open, the page follows the deployment: a rollback reaches it without a reload.
+  const ready = phase.kind === 'ready';
+  useEffect(() => (ready ? startFollowingDeployment() : undefined), [ready]);
 
   const failed = phase.kind === 'failed';
   const retry = useCallback(() => {

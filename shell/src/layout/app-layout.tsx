@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { DIAGNOSTICS_PATH, DIAGNOSTICS_TITLE_KEY, DiagnosticsPage } from '../diagnostics/diagnostics-page';
 import { RemoteArea } from '../remotes/remote-area';
+import { deploymentGeneration } from '../remotes/remote-registry';
 import { findRoute, type AppRoute } from '../remotes/route-table';
 import { useRouteGuard } from '../session/use-route-guard';
 import { NotFoundPage } from './not-found-page';
@@ -47,7 +48,12 @@ const SessionUnavailable = ({ message, onRetry }: { message: string; onRetry(): 
   );
 };
 
-type KeptViews = Record<string, { route: AppRoute; location: Location }>;
+/**
+ * `generation`: the remote's deployment generation when the shopper last came to the view. A view entered
+ * after its remote's live version changed (a rollback reaching this open tab) is drawn afresh from the
+ * version now live; while the shopper stays on it, it is left alone.
+ */
+type KeptViews = Record<string, { route: AppRoute; location: Location; generation: number }>;
 
 const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   const location = useLocation();
@@ -60,9 +66,15 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   const allowed = decision.kind === 'allow';
   const [kept, setKept] = useState<KeptViews>({});
 
+  // The remote's deployment generation as the shopper came to this location (read on navigation only).
+  const [arrival, setArrival] = useState({ location, generation: route ? deploymentGeneration(route.remoteKey) : 0 });
+  if (arrival.location !== location) {
+    setArrival({ location, generation: route ? deploymentGeneration(route.remoteKey) : 0 });
+  }
+
   const keptPath = allowed && route?.keepAlive ? route.path : null;
   if (keptPath && route && kept[keptPath]?.location !== location) {
-    setKept({ ...kept, [keptPath]: { route, location } });
+    setKept({ ...kept, [keptPath]: { route, location, generation: deploymentGeneration(route.remoteKey) } });
   }
 
   // A screen that is one of two things (adds or edits) names itself; else the route's title.
@@ -84,8 +96,9 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   ) : !route ? (
     <NotFoundPage />
   ) : route.keepAlive ? null : (
-    // Keyed by route so one area's failure (its error boundary) never carries over to the next page.
-    <RouteView key={route.path} route={route} location={location} />
+    // Keyed by route so one area's failure (its error boundary) never carries over to the next page, and by
+    // the remote's deployment generation so a page entered after a rollback draws the version now live.
+    <RouteView key={`${route.path}:${arrival.generation}`} route={route} location={location} />
   );
 
   return (
@@ -94,7 +107,7 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
       <main className={TAB_BAR_PATHS.has(location.pathname) ? 'shell-page shell-page--with-tabs' : 'shell-page'}>
         {Object.entries(kept).map(([path, view]) => (
           <Activity key={path} mode={path === keptPath ? 'visible' : 'hidden'}>
-            <RouteView route={view.route} location={view.location} />
+            <RouteView key={view.generation} route={view.route} location={view.location} />
           </Activity>
         ))}
         {page}

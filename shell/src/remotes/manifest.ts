@@ -16,7 +16,8 @@ const storedManifest = (): DeploymentManifest | null => {
   }
 };
 
-const storeManifest = (manifest: DeploymentManifest): void => {
+/** Keeps `manifest` as the offline fallback of the next start. */
+export const storeManifest = (manifest: DeploymentManifest): void => {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(manifest));
   } catch {

@@ -131,3 +131,26 @@ describe('remote loading with fallback to the last good version', () => {
     expect((await registry.loadRemoteModule('mfe-wallet')).remote.version).toBe('2.0.0');
   });
 });
+
+describe('followDeployment: a rollback while the page is open', () => {
+  it('forgets the changed remote, so its next load is the version now live; an unchanged manifest changes nothing', async () => {
+    registry.setDeployment(manifestWith(wallet('2.0.0')));
+    const before = await registry.loadRemoteModule('mfe-wallet');
+    expect(before.remote.version).toBe('2.0.0');
+    const heard = jest.fn();
+    registry.onDeploymentChange(heard);
+
+    expect(registry.followDeployment(manifestWith(wallet('2.0.0')))).toEqual([]);
+    expect(await registry.loadRemoteModule('mfe-wallet')).toBe(before);
+    expect(registry.deploymentGeneration('mfe-wallet')).toBe(0);
+    expect(heard).not.toHaveBeenCalled();
+
+    expect(registry.followDeployment(manifestWith(wallet('1.0.0')))).toEqual(['mfe-wallet']);
+    expect(registry.deploymentGeneration('mfe-wallet')).toBe(1);
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(registeredAt.mfe_wallet).toBe('/mfe/mfe-wallet/1.0.0/mf-manifest.json');
+    const after = await registry.loadRemoteModule('mfe-wallet');
+    expect(after.remote.version).toBe('1.0.0');
+    expect((after.module.screens['/topUp'] as unknown as () => string)()).toBe('1.0.0');
+  });
+});

@@ -18,11 +18,52 @@ const toFederationRemote = (name: string, entry: string) => ({ name, entry });
 let registered = false;
 let pluginsRegistered = false;
 
+/** Per remote, how many times its live version changed while this page was open (followDeployment). */
+const generations = new Map<string, number>();
+const generationListeners = new Set<() => void>();
+
 /** Remembers where every live remote is; the federation runtime learns it on the first remote load. */
 export const setDeployment = (manifest: DeploymentManifest): void => {
   liveRemotes = manifest.remotes;
   registered = false;
   reportDeployment(manifest);
+};
+
+/** How many times `remoteKey`'s live version changed since the page loaded (0 at first). */
+export const deploymentGeneration = (remoteKey: string): number => generations.get(remoteKey) ?? 0;
+
+/** Called whenever a remote's generation moves on (for useSyncExternalStore). */
+export const onDeploymentChange = (listener: () => void): (() => void) => {
+  generationListeners.add(listener);
+  return () => generationListeners.delete(listener);
+};
+
+/**
+ * A newer deployment manifest while the page is open (a rollback, a revoked or promoted version): every
+ * remote whose entry changed is forgotten, so the next time the shopper enters it the version now live
+ * loads, without a reload; screens already drawn stay as they are until then. Returns the changed keys.
+ */
+export const followDeployment = (manifest: DeploymentManifest): string[] => {
+  const changed = Object.keys(manifest.remotes).filter(
+    (key) => liveRemotes[key] !== undefined && liveRemotes[key]?.entry !== manifest.remotes[key]?.entry,
+  );
+  liveRemotes = manifest.remotes;
+  reportDeployment(manifest);
+  if (changed.length === 0) return changed;
+  for (const key of changed) {
+    loading.delete(key);
+    loaded.delete(key);
+    renderFailures.delete(key);
+    generations.set(key, deploymentGeneration(key) + 1);
+  }
+  if (registered) {
+    registerRemotes(
+      changed.map((key) => toFederationRemote(manifest.remotes[key]!.name, manifest.remotes[key]!.entry)),
+      { force: true },
+    );
+  }
+  for (const listener of generationListeners) listener();
+  return changed;
 };
 
 const ensureRegistered = (): void => {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -224,7 +224,16 @@ export const staticFilesPlugin = fp<StaticOptions>(
           `${CANARY_BUCKET_COOKIE}=${bucket}; Max-Age=${BUCKET_MAX_AGE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`,
         );
       }
-      return reply.send(withAssetBase(resolveManifest(stored, bucket), assetBaseUrl));
+      // An open page asks again every few seconds (shell/src/remotes/follow-deployment.ts): an ETag of what
+      // this browser gets lets an unchanged manifest answer 304 with no body.
+      const body = JSON.stringify(withAssetBase(resolveManifest(stored, bucket), assetBaseUrl));
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      reply.header('ETag', etag);
+      const asked = request.headers['if-none-match'];
+      if (typeof asked === 'string' && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).send();
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
     });
 
     if (reader) {
