@@ -113,11 +113,13 @@ const smallTargets = (page: Page) =>
       if (box.width === 0 || box.height === 0 || control.closest('[aria-hidden=true], [inert]')) continue;
       const style = getComputedStyle(control);
       if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
-      control.scrollIntoView({ block: 'center', inline: 'center' });
-      const rect = control.getBoundingClientRect();
+      // A radio or checkbox inside its label is tapped through the label (the visible row): that is its target.
+      const label = control.closest('label');
+      const target = control instanceof HTMLInputElement && label ? label : control;
+      target.scrollIntoView({ block: 'center', inline: 'center' });
+      const rect = target.getBoundingClientRect();
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
-      const label = control.closest('label');
       const hits = [
         [x, y],
         [x - 21, y],
