@@ -269,6 +269,46 @@ const between = (random: () => number, min: number, max: number) => min + Math.f
 export type ShopSeed = typeof shops.$inferInsert;
 export type ProductSeed = Omit<typeof products.$inferInsert, 'shopId'> & { shopIndex: number };
 
+type Range = readonly [min: number, max: number];
+
+/** A shop row of either catalogue; draws from `random` in this order, so a catalogue stays the same. */
+const shopRow = (
+  random: () => number,
+  name: string,
+  mainCategory: ProductCategory,
+  ranges: { sales: Range; favorableRate: Range; totalSales: Range; ageDays: Range },
+  now: Date,
+): ShopSeed & { mainCategory: ProductCategory } => ({
+  name,
+  mainCategory,
+  description: `${name} sells ${pick(random, WORDS[mainCategory].adjectives).toLowerCase()} goods with fast dispatch and friendly service.`,
+  sales: between(random, ...ranges.sales),
+  fans: 0,
+  favorableRate: between(random, ...ranges.favorableRate),
+  totalSales: between(random, ...ranges.totalSales) * 100,
+  supportDays: between(random, 0, 60),
+  createdAt: new Date(now.getTime() - between(random, ...ranges.ageDays) * 86_400_000),
+});
+
+/**
+ * The product columns from the description to the score sums, alike in both catalogues; draws the image
+ * count, then the three score sums from `random`, in this order.
+ */
+const productBody = (
+  random: () => number,
+  { brand, noun, sentences, ratingCount }: { brand: string; noun: Noun; sentences: string[]; ratingCount: number },
+) => ({
+  description: sentences
+    .map((line) => line.replace('{brand}', brand).replace('{noun}', noun.name.toLowerCase()))
+    .join(' '),
+  specs: noun.specs,
+  imageCount: between(random, 2, 4),
+  ratingCount,
+  productScoreSum: ratingCount * between(random, 3, 5),
+  serviceScoreSum: ratingCount * between(random, 3, 5),
+  postageScoreSum: ratingCount * between(random, 3, 5),
+});
+
 /** Builds the demo catalogue in memory; pure and deterministic. */
 export const buildDemoCatalogue = (now: Date) => {
   const random = prng(20_260_401);
@@ -279,17 +319,15 @@ export const buildDemoCatalogue = (now: Date) => {
     const name = `${pick(random, SHOP_WORDS.first)} ${pick(random, WORDS[mainCategory].brands)} ${pick(random, SHOP_WORDS.second)}`;
     if (usedNames.has(name)) continue;
     usedNames.add(name);
-    shopRows.push({
-      name,
-      mainCategory,
-      description: `${name} sells ${pick(random, WORDS[mainCategory].adjectives).toLowerCase()} goods with fast dispatch and friendly service.`,
-      sales: between(random, 200, 20_000),
-      fans: 0,
-      favorableRate: between(random, 88, 100),
-      totalSales: between(random, 5_000, 900_000) * 100,
-      supportDays: between(random, 0, 60),
-      createdAt: new Date(now.getTime() - between(random, 30, 900) * 86_400_000),
-    });
+    shopRows.push(
+      shopRow(
+        random,
+        name,
+        mainCategory,
+        { sales: [200, 20_000], favorableRate: [88, 100], totalSales: [5_000, 900_000], ageDays: [30, 900] },
+        now,
+      ),
+    );
   }
   const productRows: ProductSeed[] = [];
   PRODUCT_CATEGORIES.forEach((category, categoryIndex) => {
@@ -306,7 +344,6 @@ export const buildDemoCatalogue = (now: Date) => {
       const [low, high] = noun.price;
       const unitPrice = between(random, low, high) * 100 + pick(random, [0, 0, 49, 90, 99]);
       const ratingCount = between(random, 0, 40);
-      const score = () => ratingCount * between(random, 3, 5);
       const sentences = [...words.lines].sort(() => random() - 0.5).slice(0, 3);
       productRows.push({
         shopIndex,
@@ -317,15 +354,7 @@ export const buildDemoCatalogue = (now: Date) => {
         stock: between(random, 0, 20) === 0 ? 0 : between(random, 5, 500),
         sold: between(random, 0, 5_000),
         seen: between(random, 0, 20_000),
-        description: sentences
-          .map((line) => line.replace('{brand}', brand).replace('{noun}', noun.name.toLowerCase()))
-          .join(' '),
-        specs: noun.specs,
-        imageCount: between(random, 2, 4),
-        ratingCount,
-        productScoreSum: score(),
-        serviceScoreSum: score(),
-        postageScoreSum: score(),
+        ...productBody(random, { brand, noun, sentences, ratingCount }),
         // Distinct times so "newest" has one order.
         createdAt: new Date(
           now.getTime() -
@@ -440,17 +469,15 @@ export const buildLargeCatalogue = (total: number, now: Date, demoShopNames: Set
     const name = attempt < shopCount * 3 ? base : `${base} ${attempt}`;
     if (usedNames.has(name)) continue;
     usedNames.add(name);
-    shopRows.push({
-      name,
-      mainCategory,
-      description: `${name} sells ${pick(random, WORDS[mainCategory].adjectives).toLowerCase()} goods with fast dispatch and friendly service.`,
-      sales: between(random, 0, 20_000),
-      fans: 0,
-      favorableRate: between(random, 80, 100),
-      totalSales: between(random, 0, 900_000) * 100,
-      supportDays: between(random, 0, 60),
-      createdAt: new Date(now.getTime() - between(random, 1, 1500) * 86_400_000),
-    });
+    shopRows.push(
+      shopRow(
+        random,
+        name,
+        mainCategory,
+        { sales: [0, 20_000], favorableRate: [80, 100], totalSales: [0, 900_000], ageDays: [1, 1500] },
+        now,
+      ),
+    );
   }
   const shopsByCategory = new Map<ProductCategory, number[]>();
   shopRows.forEach((shop, index) => {
@@ -467,7 +494,6 @@ export const buildLargeCatalogue = (total: number, now: Date, demoShopNames: Set
       random() < 0.9 ? pick(random, shopsByCategory.get(category) ?? [0]) : between(random, 0, shopRows.length - 1);
     const [low, high] = noun.price;
     const ratingCount = between(random, 0, 200);
-    const score = () => ratingCount * between(random, 3, 5);
     const sentences = [...words.lines].sort(() => random() - 0.5).slice(0, 3);
     // Pareto-like: most products sell a little, a few sell a lot.
     const sold = Math.floor(20 / Math.max(0.002, random()) ** 1.2) - 20;
@@ -480,15 +506,7 @@ export const buildLargeCatalogue = (total: number, now: Date, demoShopNames: Set
       stock: between(random, 0, 20) === 0 ? 0 : between(random, 5, 500),
       sold: Math.min(sold, 200_000),
       seen: sold * between(random, 2, 20) + between(random, 0, 500),
-      description: sentences
-        .map((line) => line.replace('{brand}', brand).replace('{noun}', noun.name.toLowerCase()))
-        .join(' '),
-      specs: noun.specs,
-      imageCount: between(random, 2, 4),
-      ratingCount,
-      productScoreSum: score(),
-      serviceScoreSum: score(),
-      postageScoreSum: score(),
+      ...productBody(random, { brand, noun, sentences, ratingCount }),
       createdAt: new Date(now.getTime() - between(random, 1, 3 * 365 * 24 * 3600) * 1000),
     });
   }
