@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { tsImport } from 'tsx/esm/api';
 import { root, startServer } from './app-server.mjs';
 
 const require = createRequire(path.join(root, 'server/package.json'));
@@ -70,19 +71,11 @@ const KEYWORDS = [
 const PREFIXES = [
   ...new Set(KEYWORDS.flatMap((k) => Array.from({ length: k.length - 1 }, (_, n) => k.slice(0, n + 2)))),
 ];
-const CATEGORIES = [
-  'computer',
-  'electrical',
-  'outdoors',
-  'familyLife',
-  'health',
-  'menClothing',
-  'womenClothing',
-  'food',
-  'mobilePhone',
-  'toys',
-];
-const SORTS = ['sales', 'priceAsc', 'priceDesc', 'newest'];
+// The list pages' categories and orders are the catalogue's own (shared/src/contracts/catalogue-constants.ts).
+const { PRODUCT_CATEGORIES: CATEGORIES, PRODUCT_SORTS: SORTS } = await tsImport(
+  '../shared/src/contracts/catalogue-constants.ts',
+  import.meta.url,
+);
 
 /** Mulberry32: the same request sequence on every run. */
 const seeded = (seed) => () => {
