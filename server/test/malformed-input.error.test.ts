@@ -55,6 +55,8 @@ describe('malformed input to every route', () => {
         'GET /api/user/set_language',
         'POST /api/user/forgot_password/send',
         'POST /api/user/forgot_password/reset',
+        'POST /api/user/forgot_pay/send',
+        'POST /api/user/forgot_pay/reset',
         'GET /api/user/order_list',
         'GET /api/verification/challenge',
         'POST /api/verification/verify',

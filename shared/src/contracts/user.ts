@@ -90,6 +90,22 @@ export const resetPayBody = z
   });
 export type ResetPayBody = z.infer<typeof resetPayBody>;
 
+/**
+ * "Forgot payment code?": `POST /api/user/forgot_pay/send` (no body) mails a one-time code to the signed-in
+ * shopper's email; `POST /api/user/forgot_pay/reset` sets a new payment code with it (no old code needed).
+ */
+export const forgotPayResetBody = z
+  .object({
+    code: trimmed.regex(/^\d{6}$/, 'err.resetCodeInvalid'),
+    paymentCode: paymentCodeField,
+    confirmPaymentCode: z.string(),
+  })
+  .refine((b) => b.paymentCode === b.confirmPaymentCode, {
+    message: 'err.passwordsMismatch',
+    path: ['confirmPaymentCode'],
+  });
+export type ForgotPayResetBody = z.infer<typeof forgotPayResetBody>;
+
 export const verifyPayBody = z.object({ paymentCode: z.string().min(1, 'err.payFail').max(32, 'err.payFail') });
 export type VerifyPayBody = z.infer<typeof verifyPayBody>;
 

@@ -99,7 +99,13 @@ export const PaymentCodePopup = ({
               {attemptsLeftText}
             </p>
           )}
-          <Link className="payment-code-popup__forgot" to={PAYMENT_CODE_RESET_PATH} onClick={close}>
+          {/* Opens the screen's "forgot" form (a code by email; `/changePayPwd?forgot=1` does the same). */}
+          <Link
+            className="payment-code-popup__forgot"
+            to={PAYMENT_CODE_RESET_PATH}
+            state={{ forgot: true }}
+            onClick={close}
+          >
             {t('paymentSheet.forgot')}
           </Link>
           <Button block type="submit" color="primary" size="large" loading={busy}>

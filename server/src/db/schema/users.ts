@@ -60,12 +60,18 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Codes that prove a shopper reads their email address (one open code per user; attempts counted first). */
+/**
+ * One-time codes mailed to a signed-in shopper's email (one open code per user and purpose; attempts counted
+ * first): `verify` proves the shopper reads the address, `payment_code` resets a forgotten payment code.
+ */
 export const emailCodes = pgTable('email_codes', {
   id: serial('id').primaryKey(),
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['verify', 'payment_code'] })
+    .notNull()
+    .default('verify'),
   /** The address the code was sent to: a code proves nothing about a later address. */
   email: text('email').notNull(),
   codeHash: text('code_hash').notNull(),

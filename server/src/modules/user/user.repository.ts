@@ -9,6 +9,7 @@ import { createSecretGuard, OLD_PASSWORD_GUARD, PAYMENT_CODE_GUARD } from './sec
 const RESET_MAIL_LOCK_SPACE = 7_302;
 
 export type UserRow = typeof users.$inferSelect;
+export type EmailCodePurpose = (typeof emailCodes.$inferSelect)['purpose'];
 export type NewUser = typeof users.$inferInsert;
 export type ProfileChanges = Partial<
   Pick<UserRow, 'familyName' | 'givenName' | 'email' | 'mobile' | 'emailVerifiedAt'>
@@ -69,7 +70,7 @@ export const createUserRepository = (db: Db) => {
     paymentCodeGuard: createSecretGuard(db, PAYMENT_CODE_GUARD, PAYMENT_CODE_MAX_FAILURES),
     oldPasswordGuard: createSecretGuard(db, OLD_PASSWORD_GUARD, PAYMENT_CODE_MAX_FAILURES),
 
-    /** A new code replaces any open one. */
+    /** A new code replaces any open one of the same purpose. */
     /** `queue`: stores the code's mail in the same transaction (the database outbox). */
     async replaceEmailCode(
       userId: number,
@@ -78,25 +79,27 @@ export const createUserRepository = (db: Db) => {
       expiresAt: Date,
       now: Date,
       queue?: (tx: Tx) => Promise<void>,
+      purpose: EmailCodePurpose = 'verify',
     ) {
       await db.transaction(async (tx) => {
         await tx
           .update(emailCodes)
           .set({ usedAt: now })
-          .where(and(eq(emailCodes.userId, userId), isNull(emailCodes.usedAt)));
-        await tx.insert(emailCodes).values({ userId, email, codeHash, expiresAt });
+          .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
+        await tx.insert(emailCodes).values({ userId, email, codeHash, expiresAt, purpose });
         await queue?.(tx);
       });
     },
 
     /** Counts the attempt first (one conditional update): at most `max` guesses per code, also in parallel. */
-    async claimEmailCode(userId: number, now: Date, max: number) {
+    async claimEmailCode(userId: number, now: Date, max: number, purpose: EmailCodePurpose = 'verify') {
       const [row] = await db
         .update(emailCodes)
         .set({ attempts: sql`${emailCodes.attempts} + 1` })
         .where(
           and(
             eq(emailCodes.userId, userId),
+            eq(emailCodes.purpose, purpose),
             isNull(emailCodes.usedAt),
             gt(emailCodes.expiresAt, now),
             lt(emailCodes.attempts, max),
@@ -104,6 +107,37 @@ export const createUserRepository = (db: Db) => {
         )
         .returning();
       return row;
+    },
+
+    /**
+     * A forgotten payment code replaced with the mailed code: the code is spent and the new payment code set
+     * with its failures and lock cleared, only if the email is still the address the code went to (that
+     * address is then proven too). False: the email changed meanwhile, nothing changed.
+     */
+    async resetPaymentCodeByEmail(
+      userId: number,
+      codeId: number,
+      email: string,
+      paymentCodeHash: string,
+      now: Date,
+      queue?: (tx: Tx) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, codeId));
+        const rows = await tx
+          .update(users)
+          .set({
+            paymentCodeHash,
+            paymentFailures: 0,
+            paymentLockedUntil: null,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            updatedAt: now,
+          })
+          .where(and(eq(users.id, userId), eq(users.email, email)))
+          .returning({ id: users.id });
+        if (rows.length === 1) await queue?.(tx);
+        return rows.length === 1;
+      });
     },
 
     /** Marks the email verified only if it is still the address the code went to. */

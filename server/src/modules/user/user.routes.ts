@@ -8,6 +8,7 @@ import type { VerificationService } from '../verification/verification.service';
 import {
   forgotPasswordResetBody,
   forgotPasswordSendBody,
+  forgotPayResetBody,
   humanVerificationHeaders,
   loginBody,
   logoutQuery,
@@ -190,6 +191,39 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
     },
     async (request) => {
       await service.setPaymentCode(currentUser(request), request.body);
+      return ok(request, null, 'ok.setting');
+    },
+  );
+
+  // "Forgot payment code?": a code mailed to the shopper's email instead of the old payment code. Both
+  // throttled like the other secret checks; the code's own attempts are counted before it is checked.
+  r.post(
+    '/api/user/forgot_pay/send',
+    {
+      ...auth,
+      preHandler: secretCheck('forgotPaySend'),
+      schema: { ...auth.schema, tags, summary: 'Mail a one-time code that resets the payment code' },
+    },
+    async (request) => {
+      await service.sendPaymentCodeResetCode(currentUser(request));
+      return ok(request, null, 'ok.emailCodeSent');
+    },
+  );
+
+  r.post(
+    '/api/user/forgot_pay/reset',
+    {
+      ...auth,
+      preHandler: secretCheck('forgotPayReset'),
+      schema: {
+        ...auth.schema,
+        tags,
+        summary: 'Set a new payment code with the mailed code; clears the payment-code lock',
+        body: forgotPayResetBody,
+      },
+    },
+    async (request) => {
+      await service.resetForgottenPaymentCode(currentUser(request), request.body);
       return ok(request, null, 'ok.setting');
     },
   );

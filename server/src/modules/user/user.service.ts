@@ -9,6 +9,7 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
   type ResetPayBody,
+  type ForgotPayResetBody,
   type UserInfo,
   type VerifyPayFailure,
 } from '@marketplace/shared/contracts';
@@ -17,6 +18,7 @@ import { AppError, fail } from '../../lib/app-error';
 import type { SignInBrake } from '../../lib/shared-state';
 import { hashSecret, newToken, sha256, sixDigitCode, verifySecret } from '../../lib/secrets';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import type { Tx } from '../ledger/transaction';
 import { isDeadline } from '../../lib/work-lines';
 import { lockedAt, type Claim, type GuardPass, type SecretGuard } from './secret-guard';
 import type { ProfileChanges, UserRepository, UserRow } from './user.repository';
@@ -74,6 +76,33 @@ export const createUserService = ({ users, mailer, now, brake }: Deps) => {
   // A mailer with a database outbox stores a code's mail in the code's own transaction: the code and its
   // mail exist together or not at all. The folder mailer writes the mail once the code is committed.
   const queueIn = mailer.sendInTransaction?.bind(mailer);
+  /**
+   * A one-time code to mail, shared by the login-password reset, the email proof and the payment-code reset:
+   * six digits, kept only as an argon2 hash, valid RESET_CODE_TTL_MS. `queue` stores its mail in the
+   * caller's transaction (a mailer with a database outbox); otherwise `deliver` sends it once committed.
+   */
+  const mailedCode = async (subject: string, note = '') => {
+    const code = sixDigitCode();
+    const issuedAt = now();
+    const message = (to: string): MailMessage => ({
+      to,
+      subject,
+      text: `Your verification code is ${code}. It expires in 15 minutes.${note}`,
+    });
+    return {
+      codeHash: await hashSecret(code),
+      issuedAt,
+      expiresAt: new Date(issuedAt.getTime() + RESET_CODE_TTL_MS),
+      queue: queueIn && ((tx: Tx, to: string) => queueIn(tx, message(to))),
+      /** `queue` for an address known before the transaction. */
+      queueTo: (to: string) => queueIn && ((tx: Tx) => queueIn(tx, message(to))),
+      deliver: async (to: string | undefined) => {
+        if (to && !queueIn) await mailer.send(message(to));
+      },
+    };
+  };
+  const IGNORE_IF_NOT_YOU = ' If you did not ask for it, ignore this message.';
+
   // Hashed once so an unknown account costs the same argon2 work as a known one (no timing oracle).
   const dummyHash = hashSecret(newToken());
 
@@ -258,21 +287,17 @@ export const createUserService = ({ users, mailer, now, brake }: Deps) => {
     /** Mails a 6-digit code to the current email; `verifyEmail` marks the email verified with it. */
     async sendEmailCode(user: UserRow): Promise<void> {
       if (!user.email) throw fail('err.noEmailOnAccount');
-      const code = sixDigitCode();
-      const message: MailMessage = {
-        to: user.email,
-        subject: 'Verify your email address',
-        text: `Your verification code is ${code}. It expires in 15 minutes.`,
-      };
+      const email = user.email;
+      const mailed = await mailedCode('Verify your email address');
       await users.replaceEmailCode(
         user.id,
-        user.email,
-        await hashSecret(code),
-        new Date(now().getTime() + RESET_CODE_TTL_MS),
-        now(),
-        queueIn && ((tx) => queueIn(tx, message)),
+        email,
+        mailed.codeHash,
+        mailed.expiresAt,
+        mailed.issuedAt,
+        mailed.queueTo(email),
       );
-      if (!queueIn) await mailer.send(message);
+      await mailed.deliver(email);
     },
 
     async verifyEmail(user: UserRow, code: string): Promise<UserInfo> {
@@ -305,6 +330,54 @@ export const createUserService = ({ users, mailer, now, brake }: Deps) => {
         await checkPaymentCode(user, user.paymentCodeHash, body.oldPaymentCode, 'err.oldPasswordWrong');
       }
       await users.setPaymentCode(user.id, await hashSecret(body.paymentCode));
+    },
+
+    /**
+     * "Forgot payment code?", step 1: a one-time code to the account's email (the same code, expiry and
+     * mail as the login-password reset). Without an email the shopper is told to add one in Security.
+     */
+    async sendPaymentCodeResetCode(user: UserRow): Promise<void> {
+      if (!user.email) throw fail('err.paymentCodeResetNoEmail');
+      const email = user.email;
+      const mailed = await mailedCode('Your payment code reset code', IGNORE_IF_NOT_YOU);
+      await users.replaceEmailCode(
+        user.id,
+        email,
+        mailed.codeHash,
+        mailed.expiresAt,
+        mailed.issuedAt,
+        mailed.queueTo(email),
+        'payment_code',
+      );
+      await mailed.deliver(email);
+    },
+
+    /**
+     * Step 2: the mailed code (its guess counted before it is checked, at most RESET_CODE_MAX_ATTEMPTS per
+     * code, also in parallel) and a new payment code. Clears the payment-code failures and lock; a notice
+     * goes to the email, as for the other account changes.
+     */
+    async resetForgottenPaymentCode(user: UserRow, body: ForgotPayResetBody): Promise<void> {
+      if (!user.email) throw fail('err.paymentCodeResetNoEmail');
+      const open = await users.claimEmailCode(user.id, now(), RESET_CODE_MAX_ATTEMPTS, 'payment_code');
+      if (!open || open.email !== user.email || !(await verifySecret(open.codeHash, body.code))) {
+        throw fail('err.resetCodeInvalid');
+      }
+      const notice: MailMessage = {
+        to: open.email,
+        subject: 'Your payment code was reset',
+        text: `The payment code of your account ${user.account} was reset with a code sent to this address on ${now().toISOString()}. If this was not you, change your password and contact customer service at once.`,
+      };
+      const done = await users.resetPaymentCodeByEmail(
+        user.id,
+        open.id,
+        open.email,
+        await hashSecret(body.paymentCode),
+        now(),
+        queueIn && ((tx) => queueIn(tx, notice)),
+      );
+      if (!done) throw fail('err.resetCodeInvalid');
+      if (!queueIn) await mailer.send(notice);
     },
 
     async verifyPaymentCode(user: UserRow, paymentCode: string): Promise<void> {
@@ -361,24 +434,16 @@ export const createUserService = ({ users, mailer, now, brake }: Deps) => {
      * cannot flood the mailbox by asking again and again, from however many addresses.
      */
     async sendResetCode(account: string): Promise<void> {
-      const code = sixDigitCode();
-      const codeHash = await hashSecret(code);
-      const at = now();
-      const expiresAt = new Date(at.getTime() + RESET_CODE_TTL_MS);
-      const message = (to: string): MailMessage => ({
-        to,
-        subject: 'Your password reset code',
-        text: `Your verification code is ${code}. It expires in 15 minutes. If you did not ask for it, ignore this message.`,
-      });
+      const mailed = await mailedCode('Your password reset code', IGNORE_IF_NOT_YOU);
       const email = await users.issueResetCode(
         account,
-        codeHash,
-        expiresAt,
-        at,
+        mailed.codeHash,
+        mailed.expiresAt,
+        mailed.issuedAt,
         RESET_MAILS_PER_HOUR,
-        queueIn && ((tx, to) => queueIn(tx, message(to))),
+        mailed.queue,
       );
-      if (email && !queueIn) await mailer.send(message(email));
+      await mailed.deliver(email);
     },
 
     /**
