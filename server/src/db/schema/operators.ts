@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 /** The operator roles (issue 25): what each may call is in modules/admin/operator-routes.ts. */
 export const OPERATOR_ROLES = ['finance', 'support', 'release', 'admin'] as const;
@@ -43,7 +44,7 @@ export const operators = pgTable(
     /** The first admin, created with the bootstrap code `npm start` prints: at most one ever (index below). */
     bootstrap: boolean('bootstrap').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('operators_roles_known', sql`${t.roles} <@ ARRAY['finance','support','release','admin']::text[]`),
@@ -64,7 +65,7 @@ export const operatorSessions = pgTable(
     operatorId: integer('operator_id')
       .notNull()
       .references(() => operators.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Client address at sign-in, for the operator list. */

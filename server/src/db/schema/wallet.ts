@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import type { AuditStatus, DrawType, EvidenceMethod, RechargeMethod } from '@marketplace/shared/contracts';
+import { bigint, boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { DrawType, EvidenceMethod, RechargeMethod } from '@marketplace/shared/contracts';
 import { currentActor } from '../../modules/operators/actor';
+import { createdAt, decidedRequestColumns, decidedRequestIndexes } from './columns';
 import { operators } from './operators';
 import { uploads } from './uploads';
 import { users } from './users';
@@ -35,7 +24,7 @@ export const depositChannels = pgTable('deposit_channels', {
   withdrawable: boolean('withdrawable').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Top-up requests and card top-ups. Status 0 auditing, 1 passed, 2 refused; decided once. */
@@ -60,20 +49,11 @@ export const recharges = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     providerRef: text('provider_ref'),
-    requestId: text('request_id'),
-    status: smallint('status').$type<AuditStatus>().notNull().default(0),
-    reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...decidedRequestColumns(),
   },
   (t) => [
-    index('recharges_user_idx').on(t.userId, t.id),
-    index('recharges_status_idx').on(t.status, t.id),
-    uniqueIndex('recharges_once_per_request')
-      .on(t.userId, t.requestId)
-      .where(sql`${t.requestId} IS NOT NULL`),
+    ...decidedRequestIndexes('recharges', t),
     check('recharges_amount_positive', sql`${t.amountCents} > 0 AND ${t.actualArrivalCents} >= 0`),
-    check('recharges_status_known', sql`${t.status} IN (0, 1, 2)`),
   ],
 );
 
@@ -95,23 +75,14 @@ export const withdrawals = pgTable(
     bankName: text('bank_name').notNull().default(''),
     channelId: integer('channel_id').references(() => depositChannels.id),
     address: text('address').notNull().default(''),
-    requestId: text('request_id'),
-    status: smallint('status').$type<AuditStatus>().notNull().default(0),
-    reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...decidedRequestColumns(),
   },
   (t) => [
-    index('withdrawals_user_idx').on(t.userId, t.id),
-    index('withdrawals_status_idx').on(t.status, t.id),
-    uniqueIndex('withdrawals_once_per_request')
-      .on(t.userId, t.requestId)
-      .where(sql`${t.requestId} IS NOT NULL`),
+    ...decidedRequestIndexes('withdrawals', t),
     check(
       'withdrawals_amounts',
       sql`${t.drawAmountCents} > 0 AND ${t.serviceChargeCents} >= 0 AND ${t.actualArrivalCents} > 0 AND ${t.actualArrivalCents} + ${t.serviceChargeCents} = ${t.drawAmountCents}`,
     ),
-    check('withdrawals_status_known', sql`${t.status} IN (0, 1, 2)`),
   ],
 );
 
@@ -136,7 +107,7 @@ export const operatorAudit = pgTable(
       .notNull()
       .default('')
       .$defaultFn(() => currentActor()?.name ?? ''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('operator_audit_target_idx').on(t.targetType, t.targetId)],
 );
