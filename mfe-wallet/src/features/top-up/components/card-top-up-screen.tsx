@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
 import { cardDigits, luhnValid, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
 import { useGetBlockchainInfoQuery, useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
+import { WalletField } from '../../wallet/wallet-field';
 import { afterFailure, attemptFor, expiryOf, formatExpiry, freshAttempt } from '../card-attempt';
 import '../../wallet/wallet.css';
 
@@ -74,45 +75,43 @@ export default function CardTopUpScreen() {
             {t('card.credited')} <Money cents={newBalance} />
           </p>
         )}
-        <div className="wallet-field">
-          <label htmlFor="card-amount">{t('card.amount')}</label>
-          <Input id="card-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={setAmount} />
-        </div>
-        <div className="wallet-field">
-          <label htmlFor="card-number">{t('card.number')}</label>
-          <Input
-            id="card-number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            value={card}
-            onChange={(value) => setCard(grouped(value))}
-          />
-        </div>
-        <div className="wallet-field">
-          <label htmlFor="card-expiry">{t('card.expiry')}</label>
-          <Input
-            id="card-expiry"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={5}
-            value={expiry}
-            onChange={(value) => setExpiry(formatExpiry(value))}
-          />
-        </div>
-        <div className="wallet-field">
-          <label htmlFor="card-cvc">{t('card.cvc')}</label>
-          <Input
-            id="card-cvc"
-            type="password"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            value={cvc}
-            onChange={(value) => setCvc(value.replace(/\D/g, ''))}
-          />
-        </div>
+        <WalletField
+          id="card-amount"
+          label={t('card.amount')}
+          inputMode="decimal"
+          placeholder="0.00"
+          value={amount}
+          onChange={setAmount}
+        />
+        <WalletField
+          id="card-number"
+          label={t('card.number')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          value={card}
+          onChange={(value) => setCard(grouped(value))}
+        />
+        <WalletField
+          id="card-expiry"
+          label={t('card.expiry')}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={5}
+          value={expiry}
+          onChange={(value) => setExpiry(formatExpiry(value))}
+        />
+        <WalletField
+          id="card-cvc"
+          label={t('card.cvc')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          value={cvc}
+          onChange={(value) => setCvc(value.replace(/\D/g, ''))}
+        />
         <Button block type="submit" color="primary" size="large" loading={isLoading}>
           {t('card.submit')}
         </Button>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, Input, Radio, Space } from 'antd-mobile';
+import { Button, Dialog, Radio, Space } from 'antd-mobile';
 import { formatPercent, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
 import { PaymentCodePopup } from '@marketplace/shared/payment';
 import {
@@ -15,6 +15,7 @@ import {
   type DrawType,
 } from '@marketplace/shared/contracts';
 import { useGetUserInfoQuery, useGetWithdrawInfoQuery, useSubmitWithdrawalMutation } from '../../wallet/api';
+import { WalletField } from '../../wallet/wallet-field';
 import '../../wallet/wallet.css';
 import { amountText } from '../amount-text';
 
@@ -128,9 +129,10 @@ export default function WithdrawScreen() {
             </Space>
           </fieldset>
         </Radio.Group>
-        <div className="wallet-field">
-          <div className="wallet-field__row">
-            <label htmlFor="draw-amount">{t('withdraw.amount')}</label>
+        <WalletField
+          id="draw-amount"
+          label={t('withdraw.amount')}
+          action={
             <Button
               className="wallet-field__action"
               fill="none"
@@ -141,24 +143,29 @@ export default function WithdrawScreen() {
             >
               {t('withdraw.all')}
             </Button>
-          </div>
-          <Input id="draw-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={setAmount} />
-          {overBalance && (
-            <p className="wallet-field__error" role="alert">
-              {t('withdraw.overBalance')}
-            </p>
-          )}
-        </div>
+          }
+          inputMode="decimal"
+          placeholder="0.00"
+          value={amount}
+          onChange={setAmount}
+          error={overBalance && t('withdraw.overBalance')}
+        />
         {drawType === 'bank' ? (
           <>
-            <div className="wallet-field">
-              <label htmlFor="bank-card-no">{t('withdraw.bankCardNo')}</label>
-              <Input id="bank-card-no" inputMode="numeric" value={bankCardNo} onChange={setBankCardNo} />
-            </div>
-            <div className="wallet-field">
-              <label htmlFor="bank-name">{t('withdraw.bankName')}</label>
-              <Input id="bank-name" value={bankName} onChange={setBankName} maxLength={64} />
-            </div>
+            <WalletField
+              id="bank-card-no"
+              label={t('withdraw.bankCardNo')}
+              inputMode="numeric"
+              value={bankCardNo}
+              onChange={setBankCardNo}
+            />
+            <WalletField
+              id="bank-name"
+              label={t('withdraw.bankName')}
+              value={bankName}
+              onChange={setBankName}
+              maxLength={64}
+            />
           </>
         ) : (
           <>
@@ -174,10 +181,13 @@ export default function WithdrawScreen() {
                 </Space>
               </fieldset>
             </Radio.Group>
-            <div className="wallet-field">
-              <label htmlFor="chain-address">{t('withdraw.address')}</label>
-              <Input id="chain-address" value={address} onChange={setAddress} maxLength={128} />
-            </div>
+            <WalletField
+              id="chain-address"
+              label={t('withdraw.address')}
+              value={address}
+              onChange={setAddress}
+              maxLength={128}
+            />
           </>
         )}
         <dl className="wallet-summary" aria-label={t('withdraw.summary')}>
