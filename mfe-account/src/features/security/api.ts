@@ -1,5 +1,5 @@
 import { api } from '@marketplace/shared';
-import type { ResetPasswordBody, ResetPayBody } from '@marketplace/shared/contracts';
+import type { ForgotPayResetBody, ResetPasswordBody, ResetPayBody } from '@marketplace/shared/contracts';
 
 export const securityApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,8 +10,21 @@ export const securityApi = api.injectEndpoints({
       query: (body) => ({ url: '/user/resetPay', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
+    // "Forgot payment code?": a one-time code to the shopper's email, then a new code with it.
+    sendPaymentCodeResetCode: build.mutation<unknown, void>({
+      query: () => ({ url: '/user/forgot_pay/send', method: 'POST' }),
+    }),
+    resetForgottenPaymentCode: build.mutation<unknown, ForgotPayResetBody>({
+      query: (body) => ({ url: '/user/forgot_pay/reset', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
   }),
   overrideExisting: false,
 });
 
-export const { useChangeLoginPasswordMutation, useChangePaymentCodeMutation } = securityApi;
+export const {
+  useChangeLoginPasswordMutation,
+  useChangePaymentCodeMutation,
+  useSendPaymentCodeResetCodeMutation,
+  useResetForgottenPaymentCodeMutation,
+} = securityApi;

@@ -1,0 +1,101 @@
+import { toastSuccess } from '@marketplace/shared';
+import { forgotPayResetBody } from '@marketplace/shared/contracts';
+import { Button, Form, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { textOf } from '../../forms/form-values';
+import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
+import { useResetForgottenPaymentCodeMutation, useSendPaymentCodeResetCodeMutation } from '../api';
+
+const digitsInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
+
+interface Props {
+  /** The account's email ('' when none: the shopper is sent to add one first). */
+  email: string;
+  onDone: () => Promise<void> | void;
+}
+
+/**
+ * "Forgot payment code?": a one-time code mailed to the account's email replaces the old payment code
+ * (the same kind of code as the login-password reset). Without an email, the way to add one.
+ */
+export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
+  const { t } = useTranslation(['account', 'errors']);
+  const validate = useSchemaValidation();
+  const [sent, setSent] = useState(false);
+  const [sendCode, { isLoading: sending }] = useSendPaymentCodeResetCodeMutation();
+  const [reset, { isLoading }] = useResetForgottenPaymentCodeMutation();
+
+  if (!email) {
+    return (
+      <>
+        <p className="account-note" role="alert">
+          {t('errors:err.paymentCodeResetNoEmail')}
+        </p>
+        <nav className="account-links" aria-label={t('payCode.forgotTitle')}>
+          <Link to="/setting">{t('payCode.addEmail')}</Link>
+        </nav>
+      </>
+    );
+  }
+
+  const send = async () => {
+    const result = await sendCode();
+    if (result.error) return;
+    setSent(true);
+    toastSuccess({ key: 'errors:ok.emailCodeSent' });
+  };
+
+  const submit = async (values: Record<string, unknown>) => {
+    const body = validate(forgotPayResetBody, {
+      code: textOf(values.code),
+      paymentCode: textOf(values.paymentCode),
+      confirmPaymentCode: textOf(values.confirmPaymentCode),
+    });
+    if (!body) return;
+    const result = await reset(body);
+    if (result.error) return;
+    toastSuccess({ key: 'errors:ok.setting' });
+    await onDone();
+  };
+
+  return (
+    <>
+      <p className="account-note">{t('payCode.forgotIntro', { email })}</p>
+      <Form
+        name="forgotPayPwd"
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={isLoading}>
+            {t('payCode.forgotTitle')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="code"
+          label={t('field.code')}
+          extra={
+            <Button size="small" color="primary" fill="outline" loading={sending} onClick={() => void send()}>
+              {t(sent ? 'action.resendCode' : 'action.sendCode')}
+            </Button>
+          }
+        >
+          <Input
+            inputMode="numeric"
+            maxLength={6}
+            placeholder={t('placeholder.code')}
+            autoComplete="one-time-code"
+            clearable
+          />
+        </Form.Item>
+        <Form.Item name="paymentCode" label={t('field.paymentCode')}>
+          <Input {...digitsInput} placeholder={t('placeholder.paymentCode')} />
+        </Form.Item>
+        <Form.Item name="confirmPaymentCode" label={t('field.confirmPaymentCode')}>
+          <Input {...digitsInput} placeholder={t('placeholder.confirmPaymentCode')} />
+        </Form.Item>
+      </Form>
+    </>
+  );
+};
