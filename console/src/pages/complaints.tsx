@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Flex, Segmented, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../queues';
 import { useSession } from '../session';
@@ -58,7 +58,9 @@ export default function ComplaintsPage() {
           {
             title: t('common.status'),
             dataIndex: 'state',
-            render: (value: State) => <Tag color={value === 'open' ? 'gold' : 'green'}>{t(`complaints.${value}`)}</Tag>,
+            render: (value: State) => (
+              <Badge status={value === 'open' ? 'warning' : 'success'} text={t(`complaints.${value}`)} />
+            ),
           },
           { title: t('common.created'), dataIndex: 'createdAt', render: (iso: string) => dateTime(iso, i18n.language) },
           {

@@ -35,13 +35,7 @@ export default function DashboardPage() {
           <Row gutter={[16, 16]}>
             {SCREENS.filter((screen) => screen.key in summary.pending).map((screen) => (
               <Col key={screen.key} xs={12} md={8} xl={6}>
-                <Link
-                  to={screen.path}
-                  aria-label={t('dashboard.openQueue', {
-                    queue: t(`nav.${screen.key}`),
-                    count: summary.pending[screen.key],
-                  })}
-                >
+                <Link to={screen.path}>
                   <Card hoverable>
                     <Statistic title={t(`nav.${screen.key}`)} value={summary.pending[screen.key]} />
                   </Card>

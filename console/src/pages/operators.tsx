@@ -79,7 +79,13 @@ export default function OperatorsPage() {
           <Form.Item
             label={t('operators.roles')}
             name="roles"
-            rules={[{ required: true, message: t('operators.rolesRequired') }]}
+            // A validator, not `required`: antd would put aria-required on the checkbox group's <div> (axe).
+            rules={[
+              {
+                validator: (_rule, value?: Role[]) =>
+                  value?.length ? Promise.resolve() : Promise.reject(new Error(t('operators.rolesRequired'))),
+              },
+            ]}
           >
             {/* i18n-keys: role.finance, role.support, role.release, role.admin */}
             <Checkbox.Group options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Flex, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Descriptions, Drawer, Flex, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateTime, money } from '../queues';
 import { useSession } from '../session';
@@ -26,7 +26,7 @@ type Status = (typeof STATUSES)[number];
 
 // i18n-keys: status.0, status.1, status.2, status.all
 export const statusTag = (status: number, t: (key: string) => string) => (
-  <Tag color={status === 0 ? 'gold' : status === 1 ? 'green' : 'red'}>{t(`status.${status}`)}</Tag>
+  <Badge status={status === 0 ? 'warning' : status === 1 ? 'success' : 'error'} text={t(`status.${status}`)} />
 );
 
 /** Finance: top-ups waiting for a decision (or decided), the evidence picture large beside the amount. */
