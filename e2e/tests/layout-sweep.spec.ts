@@ -113,23 +113,29 @@ const smallTargets = (page: Page) =>
       if (box.width === 0 || box.height === 0 || control.closest('[aria-hidden=true], [inert]')) continue;
       const style = getComputedStyle(control);
       if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
-      // A radio or checkbox inside its label is tapped through the label (the visible row): that is its target.
-      const label = control.closest('label');
-      const target = control instanceof HTMLInputElement && label ? label : control;
-      target.scrollIntoView({ block: 'center', inline: 'center' });
-      const rect = target.getBoundingClientRect();
-      const x = rect.left + rect.width / 2;
-      const y = rect.top + rect.height / 2;
-      const hits = [
-        [x, y],
-        [x - 21, y],
-        [x + 21, y],
-        [x, y - 21],
-        [x, y + 21],
-      ].every(([px, py]) => {
-        const at = document.elementFromPoint(px!, py!);
-        return !!at && (control.contains(at) || !!label?.contains(at));
-      });
+      // A radio or checkbox is tapped through its labels (the row a shopper sees): any one of them
+      // that is a 44 px target will do; anything else is its own target.
+      const labels = control instanceof HTMLInputElement && control.labels?.length ? [...control.labels] : [];
+      const fits = (target: HTMLElement) => {
+        target.scrollIntoView({ block: 'center', inline: 'center' });
+        const rect = target.getBoundingClientRect();
+        const x = rect.left + rect.width / 2;
+        const y = rect.top + rect.height / 2;
+        const inside = [
+          [x, y],
+          [x - 21, y],
+          [x + 21, y],
+          [x, y - 21],
+          [x, y + 21],
+        ].every(([px, py]) => {
+          const at = document.elementFromPoint(px!, py!);
+          return !!at && (target.contains(at) || control.contains(at));
+        });
+        return { inside, rect };
+      };
+      const tried = (labels.length ? labels : [control]).map(fits);
+      const hits = tried.some((t) => t.inside);
+      const rect = tried[0]!.rect;
       if (!hits) {
         const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
         found.push(`${control.tagName.toLowerCase()} "${name}" ${Math.round(rect.width)}×${Math.round(rect.height)}`);

@@ -35,7 +35,7 @@ export const LanguageRadioList = ({ languages, value, label, onChange }: Languag
                 prefix={<Radio id={id} value={language.file_name} />}
                 description={language.chinese_name !== language.language_name ? language.chinese_name : undefined}
               >
-                <label htmlFor={id} lang={findLanguage(language.file_name)?.htmlLang}>
+                <label className="language-option" htmlFor={id} lang={findLanguage(language.file_name)?.htmlLang}>
                   {language.language_name}
                 </label>
               </List.Item>
