@@ -1,30 +1,18 @@
 jest.setTimeout(180_000);
 
 import type { OrderDetail, Page, OrderSummary, LedgerEntry } from '@marketplace/shared/contracts';
-import { call, type TestApp } from './harness';
-import {
-  addAddress,
-  admin,
-  buyNow,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  pay,
-  upload,
-  type Shopper,
-} from './orders.helpers';
+import { admin, buyNow, call, createOrdersTestApp, fund, pay, productOnSale, shopper, upload } from './kit';
+import type { Buyer, TestApp } from './kit';
 
 let t: TestApp;
-let ana: Shopper;
+let ana: Buyer;
 let addressId: number;
 let productId: number;
 beforeAll(async () => {
   t = await createOrdersTestApp();
-  ana = await createShopper(t, 'ana');
-  addressId = await addAddress(t.app, ana);
-  productId = (await createProduct(t, (await createShop(t)).id, { unitPrice: 2_000 })).id;
+  ana = await shopper(t, 'ana');
+  addressId = ana.addressId;
+  productId = await productOnSale(t, { unitPrice: 2_000 });
 });
 afterAll(() => t.close());
 

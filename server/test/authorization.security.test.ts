@@ -1,26 +1,12 @@
 jest.setTimeout(180_000);
 
 import type { InjectOptions } from 'fastify';
-import { call, type TestApp } from './harness';
-import {
-  addAddress,
-  admin,
-  buyNow,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  ordersFingerprint,
-  pay,
-  putInBag,
-  upload,
-  type Shopper,
-} from './orders.helpers';
+import { admin, buyNow, call, createOrdersTestApp, ordersFingerprint, pay, putInBag, upload } from './kit';
+import { productOnSale, shopper, type Buyer, type TestApp } from './kit';
 
 let t: TestApp;
-let a: Shopper;
-let b: Shopper;
+let a: Buyer;
+let b: Buyer;
 const ids = {
   product: 0,
   aAddress: 0,
@@ -38,15 +24,12 @@ let bUpload = { id: '', url: '' };
 /** Shopper A owns one order in each interesting status, an address, a bag line and an upload. */
 beforeAll(async () => {
   t = await createOrdersTestApp();
-  a = await createShopper(t, 'shopper-a');
-  b = await createShopper(t, 'shopper-b');
-  await fund(t.app, 'shopper-a', 100_000);
-  await fund(t.app, 'shopper-b', 100_000);
-  const shop = await createShop(t);
-  const product = await createProduct(t, shop.id, { stock: 100 });
+  a = await shopper(t, 'shopper-a', { balance: 100_000 });
+  b = await shopper(t, 'shopper-b', { balance: 100_000 });
+  const product = { id: await productOnSale(t, { stock: 100 }) };
   ids.product = product.id;
-  ids.aAddress = await addAddress(t.app, a);
-  ids.bAddress = await addAddress(t.app, b);
+  ids.aAddress = a.addressId;
+  ids.bAddress = b.addressId;
   ids.waiting = (await buyNow(t.app, a, ids.aAddress, product.id)).id;
   ids.paid = (await buyNow(t.app, a, ids.aAddress, product.id)).id;
   ids.shipped = (await buyNow(t.app, a, ids.aAddress, product.id)).id;

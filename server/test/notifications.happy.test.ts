@@ -2,21 +2,8 @@ jest.setTimeout(180_000);
 
 import { sql } from 'drizzle-orm';
 import type { NoticeKind } from '@marketplace/shared/contracts';
-import { call, type TestApp } from './harness';
-import {
-  addAddress,
-  admin,
-  buyNow,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  orderStatus,
-  pay,
-  upload,
-  type Shopper,
-} from './orders.helpers';
+import { admin, buyNow, call, createOrdersTestApp, orderStatus, pay, upload } from './kit';
+import { productOnSale, shopper as newShopper, type Buyer, type TestApp } from './kit';
 import { listNotifications, reply, unreadCount } from './support.helpers';
 import { balanceOf, decide, requestTopUp, withdraw } from './wallet.helpers';
 
@@ -25,19 +12,17 @@ import { balanceOf, decide, requestTopUp, withdraw } from './wallet.helpers';
  * same transaction as the event, and a replayed request (which the event's own guard refuses) writes none.
  */
 let t: TestApp;
-let shopper: Shopper;
-let bystander: Shopper;
+let shopper: Buyer;
+let bystander: Buyer;
 let addressId: number;
 let productId: number;
 
 beforeAll(async () => {
   t = await createOrdersTestApp();
-  shopper = await createShopper(t, 'notice-shopper');
-  bystander = await createShopper(t, 'notice-bystander');
-  await fund(t.app, shopper.account, 100_000);
-  addressId = await addAddress(t.app, shopper);
-  const shop = await createShop(t, 'Notice Shop');
-  productId = (await createProduct(t, shop.id, { unitPrice: 2_500, stock: 50, title: 'Notice Mug' })).id;
+  shopper = await newShopper(t, 'notice-shopper', { balance: 100_000 });
+  bystander = await newShopper(t, 'notice-bystander', { address: false });
+  addressId = shopper.addressId;
+  productId = await productOnSale(t, { unitPrice: 2_500, stock: 50, title: 'Notice Mug' }, 'Notice Shop');
 });
 afterAll(() => t.close());
 
@@ -98,9 +83,8 @@ describe('each event writes one notification for its shopper; a replay writes no
   });
 
   it('a pay refused for the balance writes none', async () => {
-    const poor = await createShopper(t, 'notice-poor');
-    const poorAddress = await addAddress(t.app, poor);
-    const order = await buyNow(t.app, poor, poorAddress, productId);
+    const poor = await newShopper(t, 'notice-poor');
+    const order = await buyNow(t.app, poor, poor.addressId, productId);
     const notes = await written(async () => expect((await pay(t.app, poor, [order.id])).code).not.toBe(1));
     expect(notes).toEqual([]);
   });

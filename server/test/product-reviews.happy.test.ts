@@ -2,19 +2,8 @@ jest.setTimeout(180_000);
 
 import type { ProductComment } from '@marketplace/shared/contracts';
 import type { ProductReviewsPage } from '../src/modules/comments/comments.schemas';
-import { call, type TestApp } from './harness';
-import {
-  addAddress,
-  admin,
-  buyNow,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  pay,
-  upload,
-} from './orders.helpers';
+import { admin, buyNow, call, createOrdersTestApp, pay, productOnSale, shopper as newShopper, upload } from './kit';
+import type { TestApp } from './kit';
 
 /**
  * The product page's review list: every review of the product, newest first, filtered to those with
@@ -25,9 +14,8 @@ let productId: number;
 
 /** Buys the product, has it shipped, confirms it and reviews it with `score` and `pics` pictures. */
 const review = async (account: string, score: number, pics: number) => {
-  const shopper = await createShopper(t, account);
-  await fund(t.app, account, 10_000);
-  const order = await buyNow(t.app, shopper, await addAddress(t.app, shopper), productId);
+  const shopper = await newShopper(t, account, { balance: 10_000 });
+  const order = await buyNow(t.app, shopper, shopper.addressId, productId);
   expect((await pay(t.app, shopper, [order.id])).code).toBe(1);
   const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = shopper.headers) =>
     call(t.app, { method: 'POST', url, headers, payload });
@@ -52,8 +40,7 @@ const contents = (list: ProductComment[]) => list.map((comment) => comment.conte
 
 beforeAll(async () => {
   t = await createOrdersTestApp();
-  const shop = await createShop(t);
-  productId = (await createProduct(t, shop.id, { stock: 20 })).id;
+  productId = await productOnSale(t, { stock: 20 });
   await review('rev1', 5, 2);
   await review('rev2', 4, 0);
   await review('rev3', 5, 0);

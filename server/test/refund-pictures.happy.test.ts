@@ -3,20 +3,8 @@ jest.setTimeout(180_000);
 import { eq } from 'drizzle-orm';
 import type { OrderDetail } from '@marketplace/shared/contracts';
 import { orders, refunds, uploads } from '../src/db/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import {
-  addAddress,
-  ADMIN_TOKEN,
-  admin,
-  buyNow,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  pay,
-  upload,
-  type Shopper,
-} from './orders.helpers';
+import { ADMIN_TOKEN, admin, buyNow, call, createTestApp, pay, productOnSale, shopper, upload } from './kit';
+import type { Buyer, Shopper, TestApp } from './kit';
 
 /**
  * Issue 27, item 7: a refund request carries up to six proof pictures (the spec's `attachment` plus the
@@ -24,8 +12,8 @@ import {
  * clean-up keeps every one of them. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 let t: TestApp;
-let ana: Shopper;
-let bob: Shopper;
+let ana: Buyer;
+let bob: Buyer;
 let addressId: number;
 let productId: number;
 
@@ -36,12 +24,10 @@ beforeAll(async () => {
     adminToken: ADMIN_TOKEN,
     uploadQuota: { maxCount: 60, maxBytes: 10 * 1024 * 1024, graceMs: GRACE_MS },
   });
-  ana = await createShopper(t, 'pics-ana');
-  bob = await createShopper(t, 'pics-bob');
-  await fund(t.app, ana.account, 100_000);
-  addressId = await addAddress(t.app, ana);
-  const shop = await createShop(t, 'Pictures Shop');
-  productId = (await createProduct(t, shop.id, { unitPrice: 2_000, stock: 50, title: 'Photo Frame' })).id;
+  ana = await shopper(t, 'pics-ana', { balance: 100_000 });
+  bob = await shopper(t, 'pics-bob', { address: false });
+  addressId = ana.addressId;
+  productId = await productOnSale(t, { unitPrice: 2_000, stock: 50, title: 'Photo Frame' }, 'Pictures Shop');
 });
 afterAll(() => t.close());
 
