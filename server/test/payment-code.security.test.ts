@@ -1,20 +1,6 @@
 import { PAYMENT_CODE_MAX_FAILURES, type VerifyPayFailure } from '@marketplace/shared/contracts';
-import { sql } from 'drizzle-orm';
-import { call, type TestApp } from './harness';
-import {
-  addAddress,
-  buyNow,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  ledgerInvariant,
-  orderStatus,
-  pay,
-  PAYMENT_CODE,
-  type Shopper,
-} from './orders.helpers';
+import { call, createOrdersTestApp, createShopper, fund, ledgerInvariant, orderStatus, pay, PAYMENT_CODE } from './kit';
+import { paymentGuardOf, shopperWithOrder as withOrder, type Shopper, type TestApp } from './kit';
 import { withdraw } from './wallet.helpers';
 import { createSecretGuard, PAYMENT_CODE_GUARD } from '../src/modules/user/secret-guard';
 
@@ -92,23 +78,11 @@ describe('one payment-code counter, claimed before verifying', () => {
 });
 
 /** The guard columns of one shopper, straight from the database. */
-const guardRow = async (shopper: Shopper) => {
-  const result = (await t.db.execute(
-    sql`SELECT payment_failures, cardinality(payment_claims) AS payment_pending, balance FROM users WHERE id = ${shopper.id}`,
-  )) as unknown as { rows: { payment_failures: number; payment_pending: number; balance: string | number }[] };
-  const row = result.rows[0]!;
-  return { failures: row.payment_failures, pending: row.payment_pending, balance: Number(row.balance) };
-};
+const guardRow = (shopper: Shopper) => paymentGuardOf(t, shopper);
 
-/** A shopper with `funds` and one waiting order of `price`. */
-const shopperWithOrder = async (account: string, funds: number, price = 1_000) => {
-  const shopper = await createShopper(t, account);
-  if (funds > 0) await fund(t.app, account, funds);
-  const shop = await createShop(t);
-  const product = await createProduct(t, shop.id, { unitPrice: price, stock: 5 });
-  const order = await buyNow(t.app, shopper, await addAddress(t.app, shopper), product.id);
-  return { shopper, order };
-};
+/** A shopper holding `balance` cents with one waiting order of `unitPrice`. */
+const shopperWithOrder = (account: string, balance: number, unitPrice = 1_000) =>
+  withOrder(t, account, { balance, unitPrice });
 
 describe('paying settles the payment-code claim in the payment statement itself', () => {
   it('evaluates at most 5 of 100 parallel wrong pays, refuses the right one once locked, charges nothing', async () => {

@@ -1,19 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { call, type TestApp } from '../../../test/harness';
-import {
-  addAddress,
-  buyNow,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  ledgerInvariant,
-  orderStatus,
-  pay,
-  PAYMENT_CODE,
-  type Shopper,
-} from '../../../test/orders.helpers';
+import { call, createOrdersTestApp, ledgerInvariant, orderStatus, pay, PAYMENT_CODE } from '../../../test/kit';
+import { paymentGuardOf, shopperWithOrder as withOrder, type Shopper, type TestApp } from '../../../test/kit';
 
 // A pay of orders the shopper can see no longer wait (already paid, cancelled) is refused before the payment
 // code is checked: no code could make it go through, so it takes no claim, no try and no argon2 run.
@@ -24,21 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const guardRow = async (shopper: Shopper) => {
-  const result = (await t.db.execute(
-    sql`SELECT payment_failures, cardinality(payment_claims) AS payment_pending, balance FROM users WHERE id = ${shopper.id}`,
-  )) as unknown as { rows: { payment_failures: number; payment_pending: number; balance: string | number }[] };
-  const row = result.rows[0]!;
-  return { failures: row.payment_failures, pending: row.payment_pending, balance: Number(row.balance) };
-};
+const guardRow = (shopper: Shopper) => paymentGuardOf(t, shopper);
 
-const shopperWithOrder = async (account: string) => {
-  const shopper = await createShopper(t, account);
-  await fund(t.app, account, 10_000);
-  const product = await createProduct(t, (await createShop(t)).id, { unitPrice: 1_000, stock: 5 });
-  const order = await buyNow(t.app, shopper, await addAddress(t.app, shopper), product.id);
-  return { shopper, order };
-};
+const shopperWithOrder = (account: string) => withOrder(t, account);
 
 describe('a repeated pay is refused before the payment code is checked', () => {
   it('refuses an already paid order for a wrong or a right code alike, counting no try and charging nothing', async () => {
