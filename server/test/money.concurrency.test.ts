@@ -1,21 +1,8 @@
 jest.setTimeout(300_000);
 
 import { sql } from 'drizzle-orm';
-import { call, seededRandom, type TestApp } from './harness';
-import {
-  addAddress,
-  admin,
-  buyNow,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  ledgerInvariant,
-  pay,
-  upload,
-  type Shopper,
-} from './orders.helpers';
+import { admin, buyNow, call, createOrdersTestApp, createProduct, createShop, ledgerInvariant, pay } from './kit';
+import { seededRandom, shopper as newShopper, upload, type Shopper, type TestApp } from './kit';
 
 /**
  * 200 pay / cancel / refund-request / refund-decision operations over 10 shoppers, racing on the same
@@ -44,9 +31,8 @@ beforeAll(async () => {
   for (const unitPrice of [1_200, 2_500, 3_900])
     productIds.push((await createProduct(t, shop.id, { unitPrice, stock: STOCK })).id);
   for (let i = 0; i < SHOPPERS; i++) {
-    const shopper = await createShopper(t, `racer-${i}`);
-    await fund(t.app, shopper.account, FUNDS);
-    const addressId = await addAddress(t.app, shopper);
+    const shopper = await newShopper(t, `racer-${i}`, { balance: FUNDS });
+    const { addressId } = shopper;
     const orders: number[] = [];
     for (let n = 0; n < 6; n++) {
       try {

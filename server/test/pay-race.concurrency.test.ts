@@ -1,17 +1,7 @@
 jest.setTimeout(600_000);
 
-import { call, seededRandom, type TestApp } from './harness';
-import {
-  addAddress,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  fund,
-  ledgerInvariant,
-  pay,
-  type Shopper,
-} from './orders.helpers';
+import { call, createOrdersTestApp, ledgerInvariant, pay, productOnSale, seededRandom } from './kit';
+import { shopper as newShopper, type Shopper, type TestApp } from './kit';
 import { cardTopUp, withdraw } from './wallet.helpers';
 
 /**
@@ -39,13 +29,10 @@ const random = seededRandom(20_261_127);
 
 beforeAll(async () => {
   t = await createOrdersTestApp();
-  const shop = await createShop(t);
-  productId = (await createProduct(t, shop.id, { unitPrice: PRICE, stock: 1_000_000 })).id;
+  productId = await productOnSale(t, { unitPrice: PRICE, stock: 1_000_000 });
   for (let i = 0; i < SHOPPERS; i++) {
-    const shopper = await createShopper(t, `pay-racer-${i}`);
     // Little money: pays keep meeting a balance that a top-up just raised or a withdrawal just lowered.
-    await fund(t.app, shopper.account, 5_000);
-    shoppers.push({ ...shopper, addressId: await addAddress(t.app, shopper) });
+    shoppers.push(await newShopper(t, `pay-racer-${i}`, { balance: 5_000 }));
   }
 });
 afterAll(() => t.close());

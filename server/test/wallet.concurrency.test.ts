@@ -1,20 +1,8 @@
 jest.setTimeout(300_000);
 
 import { sql } from 'drizzle-orm';
-import { call, seededRandom, type TestApp } from './harness';
-import {
-  addAddress,
-  admin,
-  buyNow,
-  createOrdersTestApp,
-  createProduct,
-  createShop,
-  createShopper,
-  ledgerInvariant,
-  pay,
-  upload,
-  type Shopper,
-} from './orders.helpers';
+import { admin, buyNow, call, createOrdersTestApp, ledgerInvariant, pay, productOnSale, seededRandom } from './kit';
+import { shopper as newShopper, upload, type Shopper, type TestApp } from './kit';
 import { cardTopUp, channels, decide, TRC20_ADDRESS, withdraw } from './wallet.helpers';
 
 /**
@@ -38,13 +26,12 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.lengt
 
 beforeAll(async () => {
   t = await createOrdersTestApp();
-  const shop = await createShop(t);
-  const product = await createProduct(t, shop.id, { unitPrice: 700, stock: 1_000 });
+  const productId = await productOnSale(t, { unitPrice: 700, stock: 1_000 });
   for (let i = 0; i < SHOPPERS; i++) {
-    const shopper = await createShopper(t, `wallet-racer-${i}`);
-    const addressId = await addAddress(t.app, shopper);
+    const shopper = await newShopper(t, `wallet-racer-${i}`);
+    const { addressId } = shopper;
     const orders: number[] = [];
-    for (let n = 0; n < 4; n++) orders.push((await buyNow(t.app, shopper, addressId, product.id)).id);
+    for (let n = 0; n < 4; n++) orders.push((await buyNow(t.app, shopper, addressId, productId)).id);
     shoppers.push({ ...shopper, orders, proof: (await upload(t.app, shopper)).id });
   }
   onChain = (await channels(t.app, shoppers[0]!)).find((c) => c.name.includes('TRC20'))!.id;
