@@ -235,10 +235,11 @@ test.describe('release operations on one remote', () => {
     test.setTimeout(240_000);
     await releaseEnv.release('promote', 'wallet', V1);
     await releaseEnv.release('promote', 'wallet', V2);
-    const open = async () => {
+    const open = async (bagItems: number) => {
       const context = await browser.newContext({ baseURL: releaseEnv.url, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       await signIn(page);
+      if (bagItems > 0) await fillBag(await shopperApi(page), 0, bagItems);
       await page.goto('/topUp');
       await expect(walletVersion(page, V2)).toBeVisible({ timeout: 30_000 });
       await page.goto('/profile');
@@ -248,10 +249,10 @@ test.describe('release operations on one remote', () => {
       return { context, page };
     };
     // Two shoppers' tabs open on the app; one has two things in the bag.
-    const first = await open();
-    const second = await open();
-    await fillBag(await shopperApi(first.page), 0, 2);
+    const first = await open(2);
+    const second = await open(0);
     const bagTab = tab(first.page, 'Bag');
+    await expect(bagTab).toHaveAccessibleDescription('Items in bag: 2', { timeout: 30_000 });
     await first.page.getByRole('link', { name: 'Top up', exact: true }).click();
     await expect(walletVersion(first.page, V2)).toBeVisible({ timeout: 30_000 });
     await first.page.goBack();
