@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SupportStatus } from '@marketplace/shared/contracts';
-import { call, type TestApp } from './harness';
+import { call, tablesFingerprint, type TestApp } from './harness';
 import type { Shopper } from './orders.helpers';
 
 /** POST with a JSON body as the shopper (or with any headers). */
@@ -21,9 +21,8 @@ export const shopSupportDays = async (t: TestApp, shopId: number) => {
 };
 
 /** Row count and digest of every table a community request could touch: proves a refusal changed nothing. */
-export const communityFingerprint = async (t: TestApp) => {
-  const parts: string[] = [];
-  for (const table of [
+export const communityFingerprint = (t: TestApp) =>
+  tablesFingerprint(t.db, [
     'shop_supports',
     'complaints',
     'merchant_applications',
@@ -33,13 +32,4 @@ export const communityFingerprint = async (t: TestApp) => {
     'notifications',
     'shops',
     'users',
-  ]) {
-    const result = (await t.db.execute(
-      sql.raw(
-        `SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`,
-      ),
-    )) as unknown as { rows: unknown[] };
-    parts.push(`${table}:${JSON.stringify(result.rows)}`);
-  }
-  return parts.join('|');
-};
+  ]);

@@ -149,6 +149,20 @@ export const login = async (app: FastifyInstance, account: string, password: str
   return reply.data.userinfo.token;
 };
 
+/** Row count and digest of the contents of each of `tables`: equal before and after, a request changed none of them. */
+export const tablesFingerprint = async (db: Db, tables: readonly string[]): Promise<string> => {
+  const parts: string[] = [];
+  for (const table of tables) {
+    const result = await db.execute(
+      sql.raw(
+        `SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`,
+      ),
+    );
+    parts.push(`${table}:${JSON.stringify((result as unknown as { rows: unknown[] }).rows ?? result)}`);
+  }
+  return parts.join('|');
+};
+
 /** Every table's row count plus a digest of its contents: proves a refused request changed nothing. */
 export const databaseFingerprint = async (db: Db): Promise<string> => {
   const tables = [
@@ -176,16 +190,7 @@ export const databaseFingerprint = async (db: Db): Promise<string> => {
     'withdrawals',
     'operator_audit',
   ];
-  const parts: string[] = [];
-  for (const table of tables) {
-    const result = await db.execute(
-      sql.raw(
-        `SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`,
-      ),
-    );
-    parts.push(`${table}:${JSON.stringify((result as unknown as { rows: unknown[] }).rows ?? result)}`);
-  }
-  return parts.join('|');
+  return tablesFingerprint(db, tables);
 };
 
 /** A seeded random number generator (mulberry32), so a failing random race can be replayed. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bagItems, products, shops, users, userTokens } from '../src/db/schema';
 import { hashSecret, newToken, sha256 } from '../src/lib/secrets';
-import { call, createTestApp, type TestApp } from './harness';
+import { call, createTestApp, tablesFingerprint, type TestApp } from './harness';
 
 export const ADMIN_TOKEN = 'test-operator-credential';
 export const PAYMENT_CODE = '123456';
@@ -201,14 +201,5 @@ export const ordersFingerprint = async (t: TestApp) => {
     'withdrawals',
     'operator_audit',
   ];
-  const parts: string[] = [];
-  for (const table of tables) {
-    const result = (await t.db.execute(
-      sql.raw(
-        `SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`,
-      ),
-    )) as unknown as { rows: unknown[] };
-    parts.push(`${table}:${JSON.stringify(result.rows)}`);
-  }
-  return parts.join('|');
+  return tablesFingerprint(t.db, tables);
 };

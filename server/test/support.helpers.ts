@@ -1,22 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { ContentPage, Notification, Page, ServiceMessage } from '@marketplace/shared/contracts';
-import { call, type TestApp } from './harness';
+import { call, tablesFingerprint, type TestApp } from './harness';
 import { admin, type Shopper } from './orders.helpers';
 import { createNotifier } from '../src/modules/support/notifier';
 
 /** Row count and digest of every table a support request could touch: proves a refusal changed nothing. */
-export const supportFingerprint = async (t: TestApp) => {
-  const parts: string[] = [];
-  for (const table of ['notifications', 'service_messages', 'service_channels', 'content_pages', 'users']) {
-    const result = (await t.db.execute(
-      sql.raw(
-        `SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS h FROM ${table} t`,
-      ),
-    )) as unknown as { rows: unknown[] };
-    parts.push(`${table}:${JSON.stringify(result.rows)}`);
-  }
-  return parts.join('|');
-};
+export const supportFingerprint = (t: TestApp) =>
+  tablesFingerprint(t.db, ['notifications', 'service_messages', 'service_channels', 'content_pages', 'users']);
 
 export const notify = (t: TestApp, ...args: Parameters<ReturnType<typeof createNotifier>['notify']>) =>
   createNotifier(t.db).notify(...args);
