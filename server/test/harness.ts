@@ -193,6 +193,28 @@ export const databaseFingerprint = async (db: Db): Promise<string> => {
   return tablesFingerprint(db, tables);
 };
 
+/**
+ * Sends each of `attempts` once with each of `headers` and expects every answer refused with `status` in the
+ * HTTP status and the envelope's code (the URL is in the comparison, so a failure names the call).
+ */
+export const expectEveryRefused = async (
+  app: FastifyInstance,
+  attempts: InjectOptions[],
+  headers: Record<string, string>[],
+  status = 401,
+) => {
+  for (const attempt of attempts) {
+    for (const one of headers) {
+      const reply = await call(app, { ...attempt, headers: one });
+      expect({ url: attempt.url, status: reply.status, code: reply.code }).toEqual({
+        url: attempt.url,
+        status,
+        code: status,
+      });
+    }
+  }
+};
+
 /** A seeded random number generator (mulberry32), so a failing random race can be replayed. */
 export const seededRandom = (seed: number) => {
   let a = seed;
