@@ -20,6 +20,7 @@ import ProductComments from './product-comments';
 import RatingSummary from './rating-summary';
 import SpecPicker from './spec-picker';
 import { GalleryPicture } from './gallery-picture';
+import './detail-controls.css';
 import './detail-screen.css';
 
 /** Opened by the shopper, not drawn with the page: each is its own chunk, fetched on the first tap. */
@@ -146,7 +147,7 @@ const SaveToggle = ({ product }: { product: ProductDetail }) => {
   return (
     <button
       type="button"
-      className="catalogue-detail__heart"
+      className="catalogue-icon-button catalogue-detail__heart"
       aria-pressed={saved}
       aria-label={t('detail.save')}
       onClick={() => void toggle()}

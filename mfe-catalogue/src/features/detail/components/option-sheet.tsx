@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
 import { Money } from '@marketplace/shared';
 import type { ProductDetail } from '@marketplace/shared/contracts';
 import QuantityStepper from '../../bag/components/quantity-stepper';
 import { missingSpec } from '../spec-choice';
 import SpecPicker from './spec-picker';
+import { CloseButton } from './close-button';
 import './option-sheet.css';
 
 /** What the sheet was opened for: its button adds to the bag or buys now. */
@@ -80,14 +80,7 @@ export default function OptionSheet({
               )
             )}
           </div>
-          <button
-            type="button"
-            className="catalogue-option-sheet__close"
-            aria-label={t('common:close')}
-            onClick={onClose}
-          >
-            <CloseOutline aria-hidden="true" />
-          </button>
+          <CloseButton className="catalogue-option-sheet__close" onClose={onClose} />
         </header>
         <div className="catalogue-option-sheet__body">
           <SpecPicker specs={product.specs} chosen={chosen} onChoose={onChoose} />

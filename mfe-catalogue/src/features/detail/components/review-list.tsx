@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
 import type { ProductRating } from '@marketplace/shared/contracts';
 import { REVIEW_FILTERS, useListProductReviewsQuery, type ReviewCounts, type ReviewFilter } from '../api';
 import RatingScores from './rating-scores';
 import ReviewItem from './review-item';
+import { CloseButton } from './close-button';
+import './detail-controls.css';
 import './review-list.css';
 
 /** Reviews shown at first and added by each "Show more reviews". */
@@ -55,9 +56,7 @@ export default function ReviewList({
           <h2 id={titleId} className="catalogue-reviews__title">
             {t('detail.ratings', { count: rating.count })}
           </h2>
-          <button type="button" className="catalogue-reviews__close" aria-label={t('common:close')} onClick={onClose}>
-            <CloseOutline aria-hidden="true" />
-          </button>
+          <CloseButton className="catalogue-reviews__close" onClose={onClose} />
         </header>
         <div className="catalogue-reviews__body">
           <RatingScores rating={rating} />
@@ -71,11 +70,7 @@ export default function ReviewList({
                 type="button"
                 role="radio"
                 aria-checked={filter === option}
-                className={
-                  filter === option
-                    ? 'catalogue-reviews__filter catalogue-reviews__filter--on'
-                    : 'catalogue-reviews__filter'
-                }
+                className={`catalogue-chip catalogue-reviews__filter${filter === option ? ' catalogue-chip--on' : ''}`}
                 onClick={() => choose(option)}
               >
                 {label(option)}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ProductSpec } from '@marketplace/shared/contracts';
+import './detail-controls.css';
 import './spec-picker.css';
 
 /** One group of option chips per spec; each group is a radio group named by the spec. */
@@ -30,7 +31,7 @@ export default function SpecPicker({
                   type="button"
                   role="radio"
                   aria-checked={checked}
-                  className={checked ? 'catalogue-spec__option catalogue-spec__option--on' : 'catalogue-spec__option'}
+                  className={`catalogue-chip catalogue-spec__option${checked ? ' catalogue-chip--on' : ''}`}
                   onClick={() => onChoose(spec.name, option)}
                 >
                   {option}
