@@ -1,0 +1,262 @@
+import type { Browser, Locator } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { seriousViolations } from '../axe';
+import { dataOf, expect, shopperApi, test, type Page } from '../fixtures';
+
+/** A real PNG (the server checks uploads by their content). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const DESKTOP = { width: 1366, height: 900 };
+const STEP_MS = 30_000;
+
+interface Operator {
+  name: string;
+  password: string;
+  secret: string;
+  /** The TOTP step of the last code used: a code is accepted once. */
+  step: number;
+  page: Page;
+}
+
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
+
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+/** axe: no serious or critical violation on the console page as it is now. */
+const axeClean = async (page: Page, where: string) => expect(await seriousViolations(page), where).toEqual([]);
+
+/** The visible tab panel of the sign-in card (the other tab's form stays in the page, hidden). */
+const panel = (page: Page): Locator => page.getByRole('tabpanel');
+
+const consolePage = async (browser: Browser) => {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: process.env.E2E_BASE_URL });
+  return context.newPage();
+};
+
+/** First sign-in with an admin's set-up code: password, the QR code's key, a code from it. */
+const enrol = async (browser: Browser, name: string, setupCode: string): Promise<Operator> => {
+  const page = await consolePage(browser);
+  const password = `${name}-correct-horse-battery`;
+  await page.goto('/console/');
+  await page.getByRole('tab', { name: 'Set up account' }).click();
+  const form = panel(page);
+  await form.getByLabel('Operator name').fill(name);
+  await form.getByLabel('Set-up code').fill(setupCode);
+  await form.getByLabel('New password').fill(password);
+  await form.getByLabel('Repeat the password').fill(password);
+  await form.getByRole('button', { name: 'Next' }).click();
+  const qr = form.getByRole('img', { name: 'QR code to add this operator account to an authenticator app' });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  const secret = (await form.getByTestId('totp-key').innerText()).trim();
+  await axeClean(page, `enrolment of ${name}`);
+  const at = Date.now();
+  await form.getByLabel('Authenticator code').fill(codeAt(secret, at));
+  await form.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  return { name, password, secret, step: Math.floor(at / STEP_MS), page };
+};
+
+/** The admin creates an operator on the Operators page; answers the set-up code it shows. */
+const createOperator = async (admin: Page, name: string, role: string): Promise<string> => {
+  const form = admin.locator('form[id="add-operator"]');
+  await form.getByLabel('Operator name').fill(name);
+  await form.getByRole('checkbox', { name: role }).check();
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(admin.getByText(`${name} was created`)).toBeVisible();
+  return (await admin.getByTestId('setup-code').innerText()).trim();
+};
+
+/** The console's navigation (the dashboard's cards are links to the queues too). */
+const nav = (page: Page): Locator => page.getByRole('navigation', { name: 'Console sections' });
+
+const sessionToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('console.token') ?? '');
+
+test('operator console: admin creates finance and support operators; they enrol TOTP; finance approves a manual top-up with its evidence; support cannot open finance; a second approval names who decided', async ({
+  browser,
+  demoPage: shopper,
+}) => {
+  test.setTimeout(720_000);
+  const suffix = Date.now().toString(36);
+  const api = await shopperApi(shopper);
+
+  const admin = await test.step('an admin (created with the automation token) enrols and signs in', async () => {
+    const created = await dataOf<{ setupCode: string }>(
+      await shopper.request.post('/api/admin/operator', {
+        headers: { 'admin-token': process.env.E2E_ADMIN_TOKEN! },
+        data: { name: `adm-${suffix}`, roles: ['admin'] },
+      }),
+    );
+    const operator = await enrol(browser, `adm-${suffix}`, created.setupCode);
+    await axeClean(operator.page, 'dashboard (admin)');
+    // Deep link straight into a screen.
+    await operator.page.goto('/console/operators');
+    await expect(operator.page.getByRole('heading', { name: 'Operators', level: 2 })).toBeVisible();
+    await axeClean(operator.page, 'operators');
+    return operator;
+  });
+
+  const codes = await test.step('the admin creates a finance, a second finance and a support operator', async () => ({
+    finance: await createOperator(admin.page, `fin-${suffix}`, 'Finance'),
+    finance2: await createOperator(admin.page, `fin2-${suffix}`, 'Finance'),
+    support: await createOperator(admin.page, `sup-${suffix}`, 'Support'),
+  }));
+
+  const finance = await enrol(browser, `fin-${suffix}`, codes.finance);
+  const finance2 = await enrol(browser, `fin2-${suffix}`, codes.finance2);
+  const support = await enrol(browser, `sup-${suffix}`, codes.support);
+
+  const topUp = async (amount: number) => {
+    const channels = await api.get<{ channels: { id: number; method: string }[] }>('/api/user/getBlockchain');
+    const channel = channels.channels.find((c) => c.method === 'manual')!;
+    const headers = {
+      token: decodeURIComponent((await shopper.context().cookies()).find((c) => c.name === 'Admin-Token')!.value),
+    };
+    const evidence = await dataOf<{ id: string }>(
+      await shopper.request.post('/api/upload', {
+        headers,
+        multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: PNG } },
+      }),
+    );
+    const answer = await api.post<{ record: { rechargeNo: string } }>('/api/user/recharge', {
+      method: 'manual',
+      network: channel.id,
+      address: `Console transfer ${suffix}`,
+      amount,
+      evidence: evidence.id,
+      acceptNotes: true,
+      requestId: `console-${suffix}-${amount}`,
+    });
+    return answer.record.rechargeNo;
+  };
+  const balance = async () => (await api.get<{ balance: number }>('/api/user/getUserInfo')).balance;
+
+  await test.step('finance sees the manual top-up with its evidence picture, approves it; the shopper sees the balance', async () => {
+    const before = await balance();
+    const number = await topUp(4_321);
+    const page = finance.page;
+    await expect(nav(page).getByRole('link', { name: 'Top-ups' })).toBeVisible();
+    await nav(page).getByRole('link', { name: 'Top-ups' }).click();
+    await expect(page.getByRole('heading', { name: 'Top-ups', level: 2 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search by number or account' }).fill(number);
+    await page.getByRole('searchbox', { name: 'Search by number or account' }).press('Enter');
+    const row = page.getByRole('row').filter({ hasText: number });
+    await expect(row).toContainText('$43.21');
+    await expect(page.getByText('1 in total')).toBeVisible();
+    await axeClean(page, 'top-ups');
+    await row.getByRole('button', { name: `Review top-up ${number}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Review top-up ${number}` });
+    const evidence = drawer.getByRole('img', { name: `Payment evidence of top-up ${number}` });
+    await expect(evidence).toBeVisible();
+    await expect.poll(() => evidence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    expect((await evidence.boundingBox())!.width).toBeGreaterThan(400);
+    await axeClean(page, 'top-up review drawer');
+    await drawer.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Top-up approved: the balance is credited')).toBeVisible();
+    await expect(page.getByText('0 in total')).toBeVisible();
+    expect(await balance()).toBe(before + 4_321);
+    await shopper.goto('/topUp');
+    await expect(shopper.getByRole('region', { name: 'Account balance' })).toContainText(money(before + 4_321));
+  });
+
+  await test.step('two finance operators approve one top-up: one succeeds, the other is told who and when', async () => {
+    const number = await topUp(1_234);
+    const open = async (page: Page) => {
+      await page.goto('/console/topups');
+      await page.getByRole('searchbox', { name: 'Search by number or account' }).fill(number);
+      await page.getByRole('searchbox', { name: 'Search by number or account' }).press('Enter');
+      await page.getByRole('button', { name: `Review top-up ${number}` }).click();
+      return page.getByRole('dialog', { name: `Review top-up ${number}` });
+    };
+    const first = await open(finance.page);
+    const second = await open(finance2.page);
+    await first.getByRole('button', { name: 'Approve' }).click();
+    await expect(finance.page.getByText('Top-up approved: the balance is credited')).toBeVisible();
+    await second.getByRole('button', { name: 'Approve' }).click();
+    // The server's refusal word for word names the dialog.
+    const refusal = finance2.page.getByRole('dialog', {
+      name: new RegExp(`^Already decided by fin-${suffix} at .+ UTC$`),
+    });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('The queue was refreshed');
+    await axeClean(finance2.page, 'already-decided dialog');
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    // The list refreshed: the top-up is no longer waiting.
+    await expect(finance2.page.getByText('0 in total')).toBeVisible();
+    await finance2.page.goto('/console/withdrawals');
+    await expect(finance2.page.getByRole('heading', { name: 'Withdrawals', level: 2 })).toBeVisible();
+    await axeClean(finance2.page, 'withdrawals');
+  });
+
+  await test.step("finance opens the shopper's page: balance and ledger; an adjustment needs a reason", async () => {
+    const page = finance.page;
+    const before = await balance();
+    await nav(page).getByRole('link', { name: 'Shoppers' }).click();
+    await page.getByRole('searchbox', { name: 'Shopper account' }).fill('demo');
+    await page.getByRole('searchbox', { name: 'Shopper account' }).press('Enter');
+    await expect(page.getByRole('cell', { name: money(before) }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Top-up' }).first()).toBeVisible();
+    const form = page.locator('form[id="adjust-balance"]');
+    await form.getByLabel('Amount ($)').fill('1.25');
+    await form.getByRole('button', { name: 'Apply adjustment' }).click();
+    await expect(form.getByText('Enter the reason (up to 500 characters)')).toBeVisible();
+    await axeClean(page, 'shopper page');
+    await form.getByLabel('Reason').fill('Console e2e goodwill');
+    await form.getByRole('button', { name: 'Apply adjustment' }).click();
+    await expect(page.getByRole('cell', { name: 'Console e2e goodwill' })).toBeVisible();
+    expect(await balance()).toBe(before + 125);
+  });
+
+  await test.step('support cannot open the finance queue: no link, the screen and the API refuse', async () => {
+    const page = support.page;
+    await expect(nav(page).getByRole('link', { name: 'Refunds' })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'Top-ups' })).toHaveCount(0);
+    await page.goto('/console/topups');
+    await expect(page.getByText('Not for your role')).toBeVisible();
+    await axeClean(page, 'refused screen');
+    const refused = await page.request.get('/api/admin/topups', {
+      headers: { 'operator-token': await sessionToken(page) },
+    });
+    expect(refused.status()).toBe(403);
+    for (const [path, heading] of [
+      ['/console/refunds', 'Refunds'],
+      ['/console/orders', 'Orders to ship'],
+      ['/console/complaints', 'Complaints'],
+      ['/console/service', 'Customer service'],
+      ['/console/merchants', 'Merchant applications'],
+      ['/console/', 'Dashboard'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      await axeClean(page, heading);
+    }
+  });
+
+  await test.step('support signs out and signs in again with password and a new code; the console speaks Chinese', async () => {
+    const page = support.page;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const form = panel(page);
+    await expect(form.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await axeClean(page, 'sign-in');
+    // A code is accepted once: the next 30-second step's code.
+    const wait = (support.step + 1) * STEP_MS - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait + 500);
+    await form.getByLabel('Operator name').fill(support.name);
+    await form.getByLabel('Password', { exact: true }).fill(support.password);
+    await form.getByLabel('Authenticator code').fill(codeAt(support.secret, Date.now()));
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    // By keyboard (antd draws the chosen value over the combobox's input).
+    await page.getByRole('combobox', { name: 'Language' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: '简体中文' }).click();
+    await expect(page.getByRole('heading', { name: '概览' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await axeClean(page, 'dashboard (Chinese)');
+  });
+});
