@@ -4,13 +4,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import S3rver from '@20minutes/s3rver';
 import { PutObjectCommand, S3Client, type PutObjectCommandInput } from '@aws-sdk/client-s3';
 import { CANARY_BUCKET_COOKIE, type RemoteEntry, type StoredManifest } from '@marketplace/shared/contracts';
 import { s3StorageConfig } from '../src/modules/uploads/s3-config';
 import { assetBaseUrl, deployStoreConfig, type DeployStoreConfig } from '../src/plugins/external/deploy-store-config';
 import { withAssetBase } from '../src/plugins/external/static-files';
 import { createTestApp, type TestApp } from './harness';
+import { localS3 } from './s3.helpers';
 
 /**
  * The deployment store in an S3-compatible bucket (DEPLOY_STORE_URL): s3rver on a loopback port holds
@@ -38,22 +38,10 @@ const manifest = (version: string, extra: Partial<StoredManifest['remotes']> = {
 /** A chunk larger than one network read, so the answer really is streamed from the store in pieces. */
 const CHUNK = `var big = '${'remote '.repeat(100_000)}';`;
 
-let s3Dir: string;
+let s3Server: ReturnType<typeof localS3>;
 let root: string;
-let server: S3rver | undefined;
-let port = 0;
 let client: S3Client;
 let store: DeployStoreConfig;
-const startS3 = async () => {
-  server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  port = (await server.run()).port;
-};
 const put = (file: string, body: string | Buffer, input: Partial<PutObjectCommandInput> = {}) =>
   client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${file}`, Body: body, ...input }));
 const putManifest = (value: unknown) =>
@@ -70,18 +58,18 @@ const versionOf = async (app: TestApp, cookie = `${CANARY_BUCKET_COOKIE}=80`) =>
   ]?.version;
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(path.join(tmpdir(), 'mp-deploy-s3-'));
+  s3Server = localS3(BUCKET, 'mp-deploy-s3-');
   root = mkdtempSync(path.join(tmpdir(), 'mp-deploy-root-'));
-  await startS3();
+  await s3Server.start();
   client = new S3Client({
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: s3Server.endpoint(),
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: KEYS,
   });
   store = deployStoreConfig({
     DEPLOY_STORE_URL: `s3://${BUCKET}/${PREFIX}`,
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: s3Server.endpoint(),
     S3_ACCESS_KEY_ID: KEYS.accessKeyId,
     S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
   }) as DeployStoreConfig;
@@ -128,8 +116,7 @@ afterAll(async () => {
   await cdn?.close();
   await localCdn?.close();
   client?.destroy();
-  await server?.close();
-  rmSync(s3Dir, { recursive: true, force: true });
+  await s3Server?.remove();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -229,7 +216,7 @@ describe('remotes and the manifest from an S3-compatible deployment store', () =
   it('while the store is down: the last manifest keeps serving, a file answers 503 in the envelope', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await versionOf(t)).toBe('1.0.0');
-    await server?.close();
+    await s3Server.stop();
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect(await versionOf(t)).toBe('1.0.0');
@@ -237,7 +224,7 @@ describe('remotes and the manifest from an S3-compatible deployment store', () =
       expect(file.statusCode).toBe(503);
       expect(file.json()).toMatchObject({ code: 503, data: null });
     } finally {
-      await startS3();
+      await s3Server.start();
     }
     expect((await get(t, '/mfe/mfe-wallet/1.0.0/remoteEntry.js')).statusCode).toBe(200);
   }, 60_000);

@@ -1,15 +1,14 @@
 jest.setTimeout(180_000);
 
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import S3rver from '@20minutes/s3rver';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import { uploads } from '../src/db/schema';
 import { s3StorageConfig, type S3StorageConfig } from '../src/modules/uploads/s3-config';
 import { call, createTestApp, type TestApp } from './harness';
+import { localS3 } from './s3.helpers';
 import { admin, ADMIN_TOKEN, createShopper, multipart, PNG, upload, type Shopper } from './orders.helpers';
 import { requestTopUp } from './wallet.helpers';
 
@@ -21,23 +20,7 @@ const BUCKET = 'marketplace-uploads';
 const KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const GRACE_MS = 3_600_000;
 
-let s3Dir: string;
-let server: S3rver | undefined;
-let port = 0;
-const startS3 = async () => {
-  server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  port = (await server.run()).port;
-};
-const stopS3 = async () => {
-  await server?.close();
-  server = undefined;
-};
+let s3Server: ReturnType<typeof localS3>;
 
 let s3: S3StorageConfig;
 let bucket: S3Client;
@@ -54,7 +37,8 @@ const stored = (key: string) =>
  * Every object the S3 server keeps, from its folder: its bucket listing (ListObjects) refuses the current
  * SDK's signature of a bucket path, which no app code uses.
  */
-const allObjects = () => readdirSync(path.join(s3Dir, BUCKET)).filter((name) => name.endsWith('._S3rver_object'));
+const allObjects = () =>
+  readdirSync(path.join(s3Server.dir, BUCKET)).filter((name) => name.endsWith('._S3rver_object'));
 
 /** What the app logs at error level (store failures must be logged). */
 const errorLines: { msg: string; operation?: string }[] = [];
@@ -77,9 +61,9 @@ let ana: Shopper;
 let bob: Shopper;
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(path.join(tmpdir(), 'mp-s3-test-'));
-  await startS3();
-  s3 = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', forcePathStyle: true, ...KEYS };
+  s3Server = localS3(BUCKET, 'mp-s3-test-');
+  await s3Server.start();
+  s3 = { endpoint: s3Server.endpoint(), bucket: BUCKET, region: 'us-east-1', forcePathStyle: true, ...KEYS };
   bucket = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: KEYS });
   const options = {
     adminToken: ADMIN_TOKEN,
@@ -100,8 +84,7 @@ afterAll(async () => {
   await t2?.close();
   await t1?.close();
   bucket?.destroy();
-  await stopS3();
-  rmSync(s3Dir, { recursive: true, force: true });
+  await s3Server?.remove();
 });
 
 const send = (t: TestApp, shopper: Shopper, bytes: Buffer) => {
@@ -217,7 +200,7 @@ describe('uploads in an S3-compatible store', () => {
     await t1.db.execute(sql`UPDATE uploads SET created_at = created_at - interval '10 days' WHERE id = ${stray.id}`);
     const rows = await uploadRows(t1);
     errorLines.length = 0;
-    await stopS3();
+    await s3Server.stop();
     try {
       const busy = { code: 503, msg: 'The system is busy, please try again later', data: null };
       const posted = await send(t1, shopper, PNG);
@@ -236,7 +219,7 @@ describe('uploads in an S3-compatible store', () => {
         expect.arrayContaining(['put', 'get', 'remove']),
       );
     } finally {
-      await startS3();
+      await s3Server.start();
     }
     expect(await stored(stray.id)).toBe(true);
     expect((await cleanUp(t1)).data.removed).toBeGreaterThanOrEqual(1);
