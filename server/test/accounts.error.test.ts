@@ -1,12 +1,9 @@
 import { PAYMENT_CODE_LOCK_MINUTES, type VerifyPayFailure } from '@marketplace/shared/contracts';
-import { call, createTestApp, DEMO_SHOPPER, humanHeaders, login, type TestApp } from './harness';
+import { call, humanHeaders, login, openAsDemoShopper, type TestApp } from './harness';
 
 let t: TestApp;
 let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
-});
+beforeAll(async () => ({ t, token } = await openAsDemoShopper()));
 afterAll(() => t.close());
 
 const post = async (url: string, payload: object, headers: Record<string, string> = {}) =>

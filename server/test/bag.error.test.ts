@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { BAG_MAX_QUANTITY, type Bag, type ProductSpec } from '@marketplace/shared/contracts';
-import { createTestApp, DEMO_SHOPPER, login, type TestApp } from './harness';
+import { openAsDemoShopper, type TestApp } from './harness';
 import { post, rows } from './catalogue.fixtures';
 
 interface ProductFixture {
@@ -15,8 +15,7 @@ let product: ProductFixture;
 let soldOut: ProductFixture;
 let itemId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
+  ({ t, token: demo } = await openAsDemoShopper());
   [product] = (await rows<ProductFixture>(
     t.db,
     sql`SELECT id, stock, specs FROM products WHERE stock BETWEEN 5 AND 400 AND jsonb_array_length(specs) >= 1 ORDER BY id LIMIT 1`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Bag, ProductSpec } from '@marketplace/shared/contracts';
-import { createTestApp, DEMO_SHOPPER, login, type TestApp } from './harness';
+import { openAsDemoShopper, type TestApp } from './harness';
 import { get, post, rows } from './catalogue.fixtures';
 
 interface ProductFixture {
@@ -15,8 +15,7 @@ let t: TestApp;
 let demo: string;
 let products: ProductFixture[];
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
+  ({ t, token: demo } = await openAsDemoShopper());
   // Two products of one shop and one of another, all in stock.
   const [a, b] = await rows<ProductFixture>(
     t.db,

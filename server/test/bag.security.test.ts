@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Bag } from '@marketplace/shared/contracts';
-import { createTestApp, DEMO_SHOPPER, login, type TestApp } from './harness';
+import { openAsDemoShopper, type TestApp } from './harness';
 import { get, post, registerShopper, rows } from './catalogue.fixtures';
 
 let t: TestApp;
@@ -9,8 +9,7 @@ let mallory: string;
 let demoItemId: number;
 let demoShopId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
+  ({ t, token: demo } = await openAsDemoShopper());
   mallory = await registerShopper(t.app, 'mallory');
   const [product] = await rows<{ id: number; shop_id: number; specs: { name: string; options: string[] }[] }>(
     t.db,

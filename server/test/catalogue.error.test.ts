@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { createTestApp, DEMO_SHOPPER, login, type TestApp } from './harness';
+import { openAsDemoShopper, type TestApp } from './harness';
 import { get, post, rows } from './catalogue.fixtures';
 
 let t: TestApp;
 let demo: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
-});
+beforeAll(async () => ({ t, token: demo } = await openAsDemoShopper()));
 afterAll(() => t.close());
 
 /** Catalogue state a refused request must leave untouched. */

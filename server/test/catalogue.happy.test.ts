@@ -10,15 +10,12 @@ import {
   type ShopDetail,
 } from '@marketplace/shared/contracts';
 import { seedDemoData } from '../src/db/seed';
-import { createTestApp, DEMO_SHOPPER, login, type TestApp } from './harness';
+import { openAsDemoShopper, type TestApp } from './harness';
 import { get, post, registerShopper, rows } from './catalogue.fixtures';
 
 let t: TestApp;
 let demo: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  demo = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
-});
+beforeAll(async () => ({ t, token: demo } = await openAsDemoShopper()));
 afterAll(() => t.close());
 
 const ids = (page: Page<ProductCard>) => page.list.map((p) => p.id);

@@ -16,8 +16,9 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { defaultAltcha, type AppConfig, type DatabaseConfig } from '../src/config/config';
 import { migrationsFolder, pgliteExtensions, type Db } from '../src/db/client';
 import { DEFAULT_WALLET_CONFIG } from '../src/modules/wallet/wallet.service';
+import { DEMO_SHOPPER } from '../src/db/seed';
 
-export { DEMO_SHOPPER } from '../src/db/seed';
+export { DEMO_SHOPPER };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -161,6 +162,12 @@ export const tablesFingerprint = async (db: Db, tables: readonly string[]): Prom
     parts.push(`${table}:${JSON.stringify((result as unknown as { rows: unknown[] }).rows ?? result)}`);
   }
   return parts.join('|');
+};
+
+/** A test app with the demo shopper signed in: the app and the shopper's token. */
+export const openAsDemoShopper = async (overrides: Partial<AppConfig> = {}) => {
+  const t = await createTestApp(overrides);
+  return { t, token: await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password) };
 };
 
 /** Every table's row count plus a digest of its contents: proves a refused request changed nothing. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGE_CODES } from '@marketplace/shared/contracts';
-import { call, createTestApp, DEMO_SHOPPER, humanHeaders, login, type TestApp } from './harness';
+import { call, humanHeaders, openAsDemoShopper, type TestApp } from './harness';
 
 /**
  * Every `msg` follows the request's `lang` header: a zod validation failure, a schema field error,
@@ -16,10 +16,7 @@ const en = catalogueOf('en');
 
 let t: TestApp;
 let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
-});
+beforeAll(async () => ({ t, token } = await openAsDemoShopper()));
 afterAll(() => t.close());
 
 describe('server messages in the request language', () => {

@@ -1,13 +1,12 @@
 import type { Page } from '@marketplace/shared/contracts';
 import { orderItems, orders, users } from '../src/db/schema';
 import type { OrderSummary } from '../src/modules/orders/orders.schemas';
-import { call, createTestApp, DEMO_SHOPPER, login, type TestApp } from './harness';
+import { call, openAsDemoShopper, type TestApp } from './harness';
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
+  ({ t, token } = await openAsDemoShopper());
   const [other] = await t.db.insert(users).values({ account: 'someone', passwordHash: 'x' }).returning();
   const demo = (await t.db.select().from(users)).find((user) => user.account === 'demo')!;
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, DEMO_SHOPPER, login, type TestApp } from './harness';
+import { openAsDemoShopper, type TestApp } from './harness';
 
 /**
  * What `app.inject` cannot send: bytes Node's HTTP parser refuses before Fastify sees a request (a
@@ -12,8 +12,7 @@ let port: number;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await login(t.app, DEMO_SHOPPER.account, DEMO_SHOPPER.password);
+  ({ t, token } = await openAsDemoShopper());
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as AddressInfo).port;
 });
