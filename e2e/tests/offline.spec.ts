@@ -543,6 +543,11 @@ test.describe('the shopper on a mobile network', () => {
     await page.goto('/home');
     await passHumanVerification(page);
     await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+    // The worker registers a few seconds after the first load and installs: active before the reload,
+    // so the reloaded page is the worker-controlled client this test is about.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
     await workerReady(page);
