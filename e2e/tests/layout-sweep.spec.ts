@@ -115,7 +115,8 @@ const smallTargets = (page: Page) =>
       if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
       // A radio or checkbox is tapped through its labels (the row a shopper sees): any one of them
       // that is a 44 px target will do; anything else is its own target.
-      const labels = control instanceof HTMLInputElement && control.labels?.length ? [...control.labels] : [];
+      const choice = control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox');
+      const labels = choice && control.labels ? [...control.labels] : [];
       const fits = (target: HTMLElement) => {
         target.scrollIntoView({ block: 'center', inline: 'center' });
         const rect = target.getBoundingClientRect();
@@ -133,7 +134,7 @@ const smallTargets = (page: Page) =>
         });
         return { inside, rect };
       };
-      const tried = (labels.length ? labels : [control]).map(fits);
+      const tried = [control, ...labels].map(fits);
       const hits = tried.some((t) => t.inside);
       const rect = tried[0]!.rect;
       if (!hits) {
