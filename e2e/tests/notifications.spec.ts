@@ -3,6 +3,7 @@ import {
   DEMO,
   expect,
   shopperApi,
+  tab,
   tabBar,
   test,
   verificationHeading,
@@ -134,10 +135,11 @@ test.describe('notifications that arrive (issue 27)', () => {
 
       await shipped.click();
       await expectSoon(page).toHaveURL(new RegExp(`/orderInfo/${order.id}$`));
-      // Back to Notifications, then back to Me (neither the order nor the list has a tab bar).
+      // Back to Notifications, back again to a page with the tab bar (where the back history leads), then Me.
       await back(page);
       await expectSoon(page).toHaveURL(/\/notification(\?backs=1)?$/);
       await back(page);
+      await tab(page, 'Me').click();
       await expectSoon(page).toHaveURL(/\/profile(\?backs=1)?$/);
       await expectSoon(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
       await expectSoon(unreadBadge(page)).toHaveCount(0);
