@@ -43,7 +43,8 @@ jest.mock('../../shared/src/i18n/fetch-locale', () => {
  */
 if (typeof document !== 'undefined') {
   // Loaded here, not in the hook: Testing Library registers its own hooks when it is first required.
-  const { clearOverlays } =
-    jest.requireActual<typeof import('../../shared/src/testing/clear-overlays')>('../../shared/src/testing/clear-overlays');
+  const { clearOverlays } = jest.requireActual<typeof import('../../shared/src/testing/clear-overlays')>(
+    '../../shared/src/testing/clear-overlays',
+  );
   afterEach(clearOverlays);
 }
