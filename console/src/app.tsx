@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Button, Layout, Menu, Result, Select, Space, Spin, Typography } from 'antd';
+import { Button, Layout, Menu, Radio, Result, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { LANGUAGES, saveLanguage, type Language } from './i18n';
@@ -20,19 +20,23 @@ const PAGES: Record<ScreenKey, ReturnType<typeof lazy>> = {
   operators: lazy(() => import('./pages/operators')),
 };
 
+/** The console's languages as a pair of radio buttons (antd's Select leaves a list of unnamed options behind). */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   return (
-    <Select<Language>
-      aria-label={t('app.language')}
-      value={i18n.language as Language}
-      style={{ width: 120 }}
-      onChange={(code) => {
-        saveLanguage(code);
-        void i18n.changeLanguage(code);
-      }}
-      options={LANGUAGES.map((language) => ({ value: language.code, label: language.label }))}
-    />
+    <div role="radiogroup" aria-label={t('app.language')}>
+      <Radio.Group
+        optionType="button"
+        size="small"
+        value={i18n.language as Language}
+        onChange={(event) => {
+          const code = event.target.value as Language;
+          saveLanguage(code);
+          void i18n.changeLanguage(code);
+        }}
+        options={LANGUAGES.map((language) => ({ value: language.code, label: language.label }))}
+      />
+    </div>
   );
 }
 

@@ -251,12 +251,9 @@ test('operator console: admin creates finance and support operators; they enrol 
     await form.getByLabel('Authenticator code').fill(codeAt(support.secret, Date.now()));
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    // By keyboard (antd draws the chosen value over the combobox's input, and its role=option list is
-    // a hidden copy): open, move to the second language, choose it.
-    await page.getByRole('combobox', { name: 'Language' }).focus();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    // By keyboard: the language radios, the checked one focused, the arrow key moves to (and checks) the next.
+    await page.getByRole('radiogroup', { name: 'Language' }).getByRole('radio', { name: 'English' }).focus();
+    await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('heading', { name: '概览' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await axeClean(page, 'dashboard (Chinese)');
