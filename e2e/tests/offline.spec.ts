@@ -338,6 +338,10 @@ test.describe('the shopper on a mobile network', () => {
     await test.step('one visit online: Home, the bag, the orders to pay', async () => {
       await page.goto('/home');
       await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+      // The worker is registered a few seconds after a page has loaded (it must not compete with the first
+      // screen): a shopper who stays on Home that long has it keep Home's files. Each page.goto below is a
+      // whole new document, so without this wait only the last page's files would be known to it.
+      await workerReady(page, ['mfe-catalogue']);
       await page.goto('/bag');
       await expect(page.getByText(bagProduct.title).first()).toBeVisible({ timeout: 30_000 });
       await page.goto('/myPurchases/0');
