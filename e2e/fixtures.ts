@@ -107,6 +107,17 @@ export const fillBag = async (api: ShopperApi, skip: number, count: number): Pro
   return chosen;
 };
 
+/** The operator credential global-setup gives the server (the automation token). */
+const adminToken = (): string => {
+  const token = process.env.E2E_ADMIN_TOKEN;
+  if (!token) throw new Error('E2E_ADMIN_TOKEN is not set: global-setup gives the server its operator credential');
+  return token;
+};
+
+/** An operator call through the admin API, answered with its `data`. */
+export const operatorPost = async <T>(page: Page, url: string, data: unknown): Promise<T> =>
+  dataOf<T>(await page.request.post(url, { headers: { 'admin-token': adminToken() }, data }));
+
 /** An unpaid order of the signed-in shopper (a new address, one in-stock product bought now), made through the API. */
 export const unpaidOrder = async (api: ShopperApi): Promise<{ id: number; orderNo: string; total: number }> => {
   const address = await api.post<{ id: number }>('/api/user/address_add', {

@@ -1,7 +1,7 @@
 import {
-  dataOf,
   DEMO,
   expect,
+  operatorPost,
   shopperApi,
   tab,
   tabBar,
@@ -17,15 +17,6 @@ import {
  * sees; the unread badge on Me and the order shortcuts' counts follow without a reload. The operator's
  * part goes through the admin API with the credential global-setup gives the server.
  */
-
-const adminToken = (): string => {
-  const token = process.env.E2E_ADMIN_TOKEN;
-  if (!token) throw new Error('E2E_ADMIN_TOKEN is not set: global-setup gives the server its operator credential');
-  return token;
-};
-
-const operatorPost = async <T>(page: Page, url: string, data: unknown) =>
-  dataOf<T>(await page.request.post(url, { headers: { 'admin-token': adminToken() }, data }));
 
 /**
  * The human check and the demo shopper's sign-in as the fixtures do them, with room for two cores shared by

@@ -1,7 +1,7 @@
 import {
-  dataOf,
   DEMO,
   expect,
+  operatorPost,
   shopperApi,
   tabBar,
   test,
@@ -17,15 +17,6 @@ import {
  * refund step with its time; once an operator decides, the decision step follows. The operator's part
  * goes through the admin API with the credential global-setup gives the server.
  */
-
-const adminToken = (): string => {
-  const token = process.env.E2E_ADMIN_TOKEN;
-  if (!token) throw new Error('E2E_ADMIN_TOKEN is not set: global-setup gives the server its operator credential');
-  return token;
-};
-
-const operatorPost = async <T>(page: Page, url: string, data: unknown) =>
-  dataOf<T>(await page.request.post(url, { headers: { 'admin-token': adminToken() }, data }));
 
 /** A paid order of the demo shopper (status "to ship"), made and paid through the API. */
 const paidOrder = async (api: ShopperApi) => {
