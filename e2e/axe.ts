@@ -16,6 +16,19 @@ interface AxeViolation {
  * at most `limit` elements per rule.
  */
 export const seriousViolations = async (page: Page, limit = 5): Promise<string[]> => {
+  // An element fading or zooming in (a dialog's OK button, a toast) is drawn at part opacity, which axe
+  // reads as a contrast failure: wait (at most 3 s) for the finite animations running now to end.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (
