@@ -211,9 +211,9 @@ test('operator console: admin creates finance and support operators; they enrol 
     await form.getByRole('button', { name: 'Apply adjustment' }).click();
     await expect(form.getByText('Enter the reason (up to 500 characters)')).toBeVisible();
     await axeClean(page, 'shopper page');
-    await form.getByLabel('Reason').fill('Console e2e goodwill');
+    await form.getByLabel('Reason').fill(`Console e2e goodwill ${suffix}`);
     await form.getByRole('button', { name: 'Apply adjustment' }).click();
-    await expect(page.getByRole('cell', { name: 'Console e2e goodwill' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: `Console e2e goodwill ${suffix}` })).toBeVisible();
     expect(await balance()).toBe(before + 125);
   });
 
