@@ -30,8 +30,8 @@ class InstallableAppPlugin {
   }
 }
 
-/** Workbox's window library loads with the worker's registration, after the first screen: not a start-up library. */
-const LOADED_AFTER_FIRST_SCREEN = /[\\/]node_modules[\\/]workbox-window[\\/]/;
+/** Workbox's window library (with the worker's registration) and web-vitals (the field-health reporter) load after the first screen. */
+const LOADED_AFTER_FIRST_SCREEN = /[\\/]node_modules[\\/](workbox-window|web-vitals)[\\/]/;
 
 const keepOutOfStartup = (config) => {
   const startup = config.optimization?.splitChunks?.cacheGroups?.startup;

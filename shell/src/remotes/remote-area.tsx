@@ -5,6 +5,7 @@ import { RemoteBoundary } from './remote-boundary';
 import { fallBackAfterRenderError, forgetRemoteModule } from './remote-registry';
 import { RemoteScreen } from './remote-screen';
 import type { AppRoute } from './route-table';
+import { note, noteScreen } from '../telemetry/hooks';
 
 const AreaLoading = () => {
   const { t } = useTranslation('common');
@@ -18,12 +19,14 @@ const AreaLoading = () => {
 /** A route's screen, downloaded on first visit, behind its own loading state and error boundary. */
 export const RemoteArea = ({ route }: { route: AppRoute }) => {
   const [attempt, setAttempt] = useState(0);
+  noteScreen(route.remoteKey, route.path);
   const retry = () => {
     forgetRemoteModule(route.remoteKey);
     setAttempt((n) => n + 1);
   };
   // A version that throws on its first screen gives way to the last version that rendered here.
   const onError = (error: Error) => {
+    note('error', route.remoteKey, undefined, route.path);
     if (!fallBackAfterRenderError(route.remoteKey, error)) return false;
     setAttempt((n) => n + 1);
     return true;

@@ -5,6 +5,7 @@ import { addRemoteNamespace } from '../i18n/remote-namespaces';
 import { retryPlugin } from '../runtime-plugins/retry-plugin';
 import { reportDeployment, reportFallback, reportLoaded } from './diagnostics-state';
 import { lastGoodVersion } from './last-good-versions';
+import { note, startTelemetry } from '../telemetry/hooks';
 
 let liveRemotes: Record<string, RemoteEntry> = {};
 const loading = new Map<string, Promise<LoadedRemote>>();
@@ -27,6 +28,7 @@ export const setDeployment = (manifest: DeploymentManifest): void => {
   liveRemotes = manifest.remotes;
   registered = false;
   reportDeployment(manifest);
+  startTelemetry();
 };
 
 /** How many times `remoteKey`'s live version changed since the page loaded (0 at first). */
@@ -93,8 +95,15 @@ export interface LoadedRemote {
 }
 
 const importScreens = async (remoteKey: string, remote: RemoteEntry): Promise<LoadedRemote> => {
-  const exposed = await loadRemote<{ default?: unknown }>(`${remote.name}/${REMOTE_EXPOSE.slice(2)}`);
-  const candidate = exposed && 'default' in exposed ? exposed.default : exposed;
+  note('session', remoteKey, remote.version);
+  let candidate: unknown;
+  try {
+    const exposed = await loadRemote<{ default?: unknown }>(`${remote.name}/${REMOTE_EXPOSE.slice(2)}`);
+    candidate = exposed && 'default' in exposed ? exposed.default : exposed;
+  } catch (error) {
+    note('load', remoteKey, remote.version);
+    throw error;
+  }
   if (!isRemoteModule(candidate)) throw new Error(`${remote.name} ${remote.version} does not expose a screens module`);
   await addRemoteNamespace(candidate);
   const result = { module: candidate, remote };

@@ -1,0 +1,87 @@
+import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
+import { currentScreen, takeNotes, type Note } from './hooks';
+
+/** The server's endpoint and its sampling setting (server/src/modules/telemetry). */
+const ENDPOINT = '/api/telemetry';
+const CONFIG = '/api/telemetry/config';
+const FLUSH_MS = 15_000;
+/** What one beacon carries at most (the server refuses more), and what waits at most between beacons. */
+const PER_BEACON = 50;
+const MAX_QUEUE = 200;
+
+type Kind = Note['kind'] | 'LCP' | 'INP' | 'CLS';
+interface Event {
+  kind: Kind;
+  remote: string;
+  version: string;
+  route?: string;
+  value?: number;
+}
+
+const queue: Event[] = [];
+/** One session, one load failure and one error per remote version and page: the rates are per session. */
+const seen = new Set<string>();
+
+const add = (event: Event) => {
+  if (!event.remote || !event.version) return;
+  if (event.kind === 'session' || event.kind === 'load' || event.kind === 'error') {
+    const key = `${event.remote}|${event.version}|`;
+    // A failed load also reaches the area's error boundary: the same failure, counted once.
+    if (seen.has(key + event.kind) || (event.kind === 'error' && seen.has(key + 'load'))) return;
+    seen.add(key + event.kind);
+  }
+  if (queue.length < MAX_QUEUE) queue.push(event);
+};
+
+const flush = () => {
+  while (queue.length > 0) {
+    const events = queue.splice(0, PER_BEACON);
+    if (!navigator.sendBeacon(ENDPOINT, JSON.stringify({ events }))) return;
+  }
+};
+
+const vital = (metric: Metric) => {
+  const screen = currentScreen();
+  if (screen)
+    add({
+      kind: metric.name as Kind,
+      remote: screen.remote,
+      version: screen.version,
+      route: screen.route,
+      value: metric.value,
+    });
+};
+
+/** A rejection whose stack runs through a remote's files (`/mfe/<remote>/<version>/`) is that version's. */
+const rejection = (event: PromiseRejectionEvent) => {
+  const stack = String((event.reason as Error | undefined)?.stack ?? '');
+  const found = /\/mfe\/([a-z][\w-]*)\/([\w.+-]+)\//.exec(stack);
+  if (found) add({ kind: 'error', remote: found[1]!, version: found[2]! });
+};
+
+const sampleRate = async (): Promise<number> => {
+  try {
+    const answer = (await (await fetch(CONFIG)).json()) as { data?: { sampleRate?: number } };
+    return answer.data?.sampleRate ?? 0;
+  } catch {
+    return 0;
+  }
+};
+
+/** Loaded after the first screen (hooks.ts): sampled per page by the server's setting. */
+export const startReporter = async (): Promise<void> => {
+  if (Math.random() >= (await sampleRate())) {
+    takeNotes(() => undefined);
+    return;
+  }
+  takeNotes((note) => add(note));
+  onLCP(vital);
+  onINP(vital);
+  onCLS(vital);
+  window.addEventListener('unhandledrejection', rejection);
+  window.setInterval(flush, FLUSH_MS);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+};
