@@ -19,6 +19,7 @@ beforeAll(async () => {
   writeFileSync(path.join(shellDir, 'manifest.webmanifest'), manifest('en', 'Marketplace'));
   writeFileSync(path.join(shellDir, 'manifests', 'en.webmanifest'), manifest('en', 'Marketplace'));
   writeFileSync(path.join(shellDir, 'manifests', 'de.webmanifest'), manifest('de', 'Marktplatz'));
+  writeFileSync(path.join(deployDir, 'manifest.json'), '{"updatedAt":"x","remotes":{}}');
   t = await createTestApp({ shellDir, deployDir });
 });
 afterAll(async () => {
@@ -57,5 +58,41 @@ describe('the web app manifest', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(answer.json()).toMatchObject({ name: 'Marketplace' });
+  });
+});
+
+describe('the shell build an open page compares with its own (issue 22: a shell rollback reaches open tabs)', () => {
+  const pageBuild = async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/home' });
+    return /<meta name="shell-build" content="([^"]+)">/.exec(page.body)?.[1];
+  };
+
+  it("names the page's build in the page and the live build on the deployment manifest, a 304 included", async () => {
+    const build = await pageBuild();
+    expect(build).toMatch(/^[\w-]{16}$/);
+    const answer = await t.app.inject({ method: 'GET', url: '/mfe/manifest.json' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['x-shell-build']).toBe(build);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/mfe/manifest.json',
+      headers: { 'if-none-match': String(answer.headers.etag), cookie: String(answer.headers['set-cookie']) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['x-shell-build']).toBe(build);
+  });
+
+  it('changes when another shell build is served (a promote, a rollback, a rebuild in place)', async () => {
+    const before = await pageBuild();
+    const file = path.join(root, 'shell', 'index.html');
+    writeFileSync(file, '<!doctype html><title>Marketplace</title><div id="root"></div><!-- 2 -->');
+    try {
+      const after = await pageBuild();
+      expect(after).not.toBe(before);
+      const answer = await t.app.inject({ method: 'GET', url: '/mfe/manifest.json' });
+      expect(answer.headers['x-shell-build']).toBe(after);
+    } finally {
+      writeFileSync(file, '<!doctype html><title>Marketplace</title><div id="root"></div>');
+    }
   });
 });

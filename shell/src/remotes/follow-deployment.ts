@@ -1,4 +1,5 @@
 import { DEPLOYMENT_MANIFEST_PATH, readDeploymentManifest } from '@marketplace/shared/contracts/core';
+import { hasUpdateWaiting, offerUpdate } from '../service-worker/update';
 import { storeManifest } from './manifest';
 import { followDeployment } from './remote-registry';
 
@@ -7,6 +8,22 @@ import { followDeployment } from './remote-registry';
  * reaches it within 30 s (issue 22), the request included. An unchanged manifest answers 304 with no body.
  */
 export const DEPLOYMENT_CHECK_MS = 20_000;
+
+/** The header naming the shell build now live, and the page's own (server/src/plugins/external/shell-page.ts). */
+const SHELL_BUILD_HEADER = 'X-Shell-Build';
+const pageShellBuild = () => document.querySelector<HTMLMetaElement>('meta[name="shell-build"]')?.content ?? null;
+
+/**
+ * Another shell build went live (a promote, a rollback or a rebuild in place): the new-version prompt,
+ * applied at the next navigation (router.tsx) by loading the page again. A waiting service-worker version
+ * offers its own (which reloads too).
+ */
+const followShell = (response: Response) => {
+  const live = response.headers.get(SHELL_BUILD_HEADER);
+  const own = pageShellBuild();
+  if (!live || !own || live === own || hasUpdateWaiting()) return;
+  offerUpdate(() => window.location.reload());
+};
 
 export interface FollowOptions {
   everyMs?: number;
@@ -19,7 +36,8 @@ export interface FollowOptions {
  * it becomes visible again and when the network returns, the manifest is asked for again with its
  * ETag; a changed one goes to the remote registry (followDeployment), so the next time the shopper
  * enters a remote that was rolled back the version now live loads, with no reload (the bag, the session
- * and forms in other remotes stay). Returns a function that stops it.
+ * and forms in other remotes stay). When another shell build went live, the page offers to reload at
+ * the next navigation. Returns a function that stops it.
  */
 export const startFollowingDeployment = ({ everyMs = DEPLOYMENT_CHECK_MS, onChange }: FollowOptions = {}) => {
   let etag: string | null = null;
@@ -32,6 +50,7 @@ export const startFollowingDeployment = ({ everyMs = DEPLOYMENT_CHECK_MS, onChan
         cache: 'no-store',
         headers: etag ? { 'If-None-Match': etag } : {},
       });
+      followShell(response);
       if (response.status === 304 || !response.ok) return;
       const manifest = readDeploymentManifest(await response.json());
       if (!manifest) return;

@@ -88,6 +88,10 @@ const readGateTexts = (shellDir: string, code: LanguageCode): GateTexts | null =
   return null;
 };
 
+/** The `<meta>` naming the shell build of a page, and the header naming the live one (SHELL_BUILD_HEADER). */
+export const SHELL_BUILD_META = 'shell-build';
+export const SHELL_BUILD_HEADER = 'X-Shell-Build';
+
 /**
  * The shell's index.html as served for the app's routes, read again only when the file changes (a
  * rebuild in place). Its inline first-paint script runs under the site's policy plus that script's
@@ -97,18 +101,29 @@ const readGateTexts = (shellDir: string, code: LanguageCode): GateTexts | null =
 export const createShellPage = (shellDir: string, sitePolicy?: string) => {
   const file = path.join(shellDir, 'index.html');
   const basePolicy = sitePolicy ?? helmetHeaders()['content-security-policy'] ?? '';
-  let cached: { key: string; html: string; policy: string; pages: Map<LanguageCode, string> } | null = null;
+  let cached: {
+    key: string;
+    html: string;
+    build: string;
+    policy: string;
+    pages: Map<LanguageCode, string>;
+  } | null = null;
   const current = () => {
     const info = statSync(file);
     const key = `${info.ino}:${info.mtimeMs}:${info.size}`;
     if (cached?.key !== key) {
-      const html = readFileSync(file, 'utf8');
-      cached = { key, html, policy: pagePolicy(basePolicy, inlineScriptHashes(html)), pages: new Map() };
+      const read = readFileSync(file, 'utf8');
+      const build = createHash('sha256').update(read).digest('base64url').slice(0, 16);
+      // The page says which shell build it is, so an open page can tell when another one went live.
+      const html = read.replace('</title>', () => `</title><meta name="${SHELL_BUILD_META}" content="${build}">`);
+      cached = { key, html, build, policy: pagePolicy(basePolicy, inlineScriptHashes(html)), pages: new Map() };
     }
     return cached;
   };
   return {
     policy: () => current().policy,
+    /** The served shell build (a digest of its index.html): a promote, rollback or rebuild in place changes it. */
+    build: () => current().build,
     /**
      * The page and its policy for a shopper whose language is `lang` (null: unknown); on a product's
      * page or Home, with what a verified shopper's first paint draws (`<meta name="first-paint-product">`,

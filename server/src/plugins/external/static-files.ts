@@ -17,7 +17,13 @@ import { translator } from '../../lib/messages';
 import type { DeployObjectReader } from './deploy-store';
 import type { DeployStoreConfig } from './deploy-store-config';
 import { helmetHeaders, helmetOptions } from './security';
-import { createShellPage, pageLanguage, type FirstPaintPreview, type ProductPreview } from './shell-page';
+import {
+  createShellPage,
+  pageLanguage,
+  SHELL_BUILD_HEADER,
+  type FirstPaintPreview,
+  type ProductPreview,
+} from './shell-page';
 
 export interface StaticOptions {
   shellDir: string;
@@ -206,9 +212,18 @@ export const staticFilesPlugin = fp<StaticOptions>(
       ? { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' }
       : {};
 
+    /** The served shell's build, once the shell is found below. */
+    let shellBuild: (() => string) | null = null;
     app.get(DEPLOYMENT_MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
       const t = request.t ?? translator(undefined);
       reply.header('Cache-Control', NO_CACHE).header('Vary', 'Cookie');
+      // Open pages compare it with their own (follow-deployment.ts): a shell promote or rollback asks them
+      // to reload at the next navigation. On a 304 too.
+      try {
+        if (shellBuild) reply.header(SHELL_BUILD_HEADER, shellBuild());
+      } catch {
+        // The shell's folder is being swapped (a promote): the next check tells.
+      }
       let stored: StoredManifest | null;
       try {
         stored = await readStoredManifest();
@@ -311,6 +326,7 @@ export const staticFilesPlugin = fp<StaticOptions>(
       shellDir,
       helmetHeaders(helmetOptions(assetBaseUrl && new URL(assetBaseUrl).origin))['content-security-policy'],
     );
+    shellBuild = shellPage.build;
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
