@@ -18,6 +18,27 @@ const CODE = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
 const restrict = (...patterns) => ['error', { patterns }];
 const ban = (regex, message) => ({ regex, message });
 
+/** The server's bans; its tests may also set up a deployment store with the release tool itself. */
+const serverBans = (releaseAllowed) => [
+  ban(
+    '^@marketplace/shared(?!/contracts(/|$))(/|$)',
+    'The server may import only @marketplace/shared/contracts (pure zod/TS), not the client entry or other subpaths.',
+  ),
+  ban(
+    '^(\\.\\./)+shared(?!/src/contracts(/|$))(/|$)',
+    'The server may import only shared/src/contracts, not other parts of shared.',
+  ),
+  ban('^@marketplace/(shell|e2e|mfe-[^/]+)(/|$)', 'The server must not import a front-end app or the e2e tests.'),
+  ban(
+    releaseAllowed ? '^@marketplace/release(?!/src/)(/|$)' : '^@marketplace/release(?!/src/api$)(/|$)',
+    'The server imports the release tool only through @marketplace/release/src/api (the console release page).',
+  ),
+  ban(
+    '^(\\.\\./)+(shell|release|e2e|mfe-[^/]+)(/|$)',
+    'The server must not reach into a front-end app by a relative path.',
+  ),
+];
+
 const boundaries = [
   ...REMOTES.map((remote) => ({
     name: `boundaries/${remote}`,
@@ -54,26 +75,12 @@ const boundaries = [
   {
     name: 'boundaries/server',
     files: [`server/${CODE}`],
-    rules: {
-      'no-restricted-imports': restrict(
-        ban(
-          '^@marketplace/shared(?!/contracts(/|$))(/|$)',
-          'The server may import only @marketplace/shared/contracts (pure zod/TS), not the client entry or other subpaths.',
-        ),
-        ban(
-          '^(\\.\\./)+shared(?!/src/contracts(/|$))(/|$)',
-          'The server may import only shared/src/contracts, not other parts of shared.',
-        ),
-        ban(
-          '^@marketplace/(shell|release|e2e|mfe-[^/]+)(/|$)',
-          'The server must not import a front-end app, the release CLI or the e2e tests.',
-        ),
-        ban(
-          '^(\\.\\./)+(shell|release|e2e|mfe-[^/]+)(/|$)',
-          'The server must not reach into a front-end app by a relative path.',
-        ),
-      ),
-    },
+    rules: { 'no-restricted-imports': restrict(...serverBans(false)) },
+  },
+  {
+    name: 'boundaries/server-tests',
+    files: ['server/test/**/*.ts', 'server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(...serverBans(true)) },
   },
 ];
 

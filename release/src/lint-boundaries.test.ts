@@ -52,6 +52,10 @@ const forbidden: Case[] = [
   snippet('server/src/modules/user/user.routes.ts', '@marketplace/shared/federation'),
   snippet('server/src/modules/user/user.routes.ts', '../../../../shared/src/api/api'),
   snippet('server/src/modules/user/user.routes.ts', '@marketplace/mfe-account'),
+  snippet('server/src/modules/user/user.routes.ts', '@marketplace/release'),
+  snippet('server/src/modules/user/user.routes.ts', '@marketplace/release/src/commands/promote'),
+  snippet('server/src/modules/user/user.routes.ts', '../../../../release/src/api'),
+  snippet('server/test/release-page.happy.test.ts', '@marketplace/mfe-wallet'),
 ];
 
 const allowed: Case[] = [
@@ -62,6 +66,8 @@ const allowed: Case[] = [
   snippet('server/src/modules/user/user.routes.ts', '@marketplace/shared/contracts'),
   snippet('server/src/modules/user/user.routes.ts', '@marketplace/shared/contracts/messages/en.json'),
   snippet('server/src/modules/user/user.routes.ts', '../../../../shared/src/contracts/messages/zh-cn.json'),
+  snippet('server/src/modules/admin/release-routes.ts', '@marketplace/release/src/api'),
+  snippet('server/test/release-page.happy.test.ts', '@marketplace/release/src/test-fixtures'),
 ];
 
 describe('import boundaries (eslint no-restricted-imports)', () => {

@@ -24,6 +24,7 @@ import { createAppMailer } from './modules/mail/mail.register';
 import type { Mailer } from './modules/mail/mailer';
 import { registerOrders } from './modules/orders/orders.register';
 import { registerSupport } from './modules/support/support.register';
+import { registerTelemetry } from './modules/telemetry/telemetry.register';
 import { createUserRepository } from './modules/user/user.repository';
 import { userRoutes } from './modules/user/user.routes';
 import { createUserService } from './modules/user/user.service';
@@ -39,6 +40,7 @@ import { openSharedState } from './lib/shared-state';
 import { staticFilesPlugin } from './plugins/external/static-files';
 import { consoleFiles } from './plugins/external/console-files';
 import { consoleRoutes } from './modules/admin/console.routes';
+import { releaseRoutes } from './modules/admin/release-routes';
 import { swaggerPlugin } from './plugins/external/swagger';
 
 declare module 'fastify' {
@@ -163,7 +165,17 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     const catalogue = await registerCatalogue(app, database.db);
     await registerSupport(app, { db: database.db, config, operators });
     await registerCommunity(app, { db: database.db, config, userService, operators });
+    await registerTelemetry(app, { config, operators });
     await app.register(consoleRoutes, { operators, db: database.db, now: config.now });
+    await app.register(releaseRoutes, {
+      operators,
+      db: database.db,
+      deployDir: config.deployDir,
+      deployStore: config.deployStore,
+      shellDir: config.shellDir,
+      mfeBaseUrl: process.env.MFE_BASE_URL ?? '/mfe',
+      now: config.now,
+    });
     await app.register(consoleFiles);
     await app.register(staticFilesPlugin, {
       shellDir: config.shellDir,

@@ -11,6 +11,7 @@ export type RouteAccess = readonly OperatorRole[] | 'any' | 'public';
 const finance = ['finance'] as const;
 const support = ['support'] as const;
 const admin = ['admin'] as const;
+const release = ['release', 'admin'] as const;
 
 export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Operator accounts and sessions (modules/operators).
@@ -32,6 +33,15 @@ export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/summary': 'any',
   // The console's shopper page: balance and ledger for finance, orders and refunds for support.
   'GET /api/admin/shopper': ['finance', 'support'],
+  // Field health per remote version (modules/telemetry): what a release decision (release canary --auto) reads.
+  'GET /api/admin/release/health': ['release', 'admin'],
+
+  // The release page (admin/release-routes.ts): release managers and admins.
+  'GET /api/admin/release': release,
+  'POST /api/admin/release/promote': release,
+  'POST /api/admin/release/rollback': release,
+  'POST /api/admin/release/canary': release,
+  'POST /api/admin/release/canary_stop': release,
 
   // Finance: top-ups, withdrawals, balance adjustments.
   'GET /api/admin/recharges': finance,
