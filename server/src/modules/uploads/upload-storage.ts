@@ -1,4 +1,5 @@
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -35,7 +36,16 @@ export const createDiskStorage = (dir: string): UploadStorage => {
     description: `files in ${dir}`,
     async put(name, bytes) {
       await mkdir(dir, { recursive: true });
-      await writeFile(file(name), bytes, { mode: 0o600, flag: 'wx' });
+      // Written aside and renamed in whole: a reader never opens a file still being written (a resized
+      // variant is read while another request may be storing it; its bytes are the same).
+      const partial = file(`.${path.basename(name)}.${randomBytes(6).toString('hex')}.part`);
+      try {
+        await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
+        await rename(partial, file(name));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     async get(name) {
       // Opened once: the length and the bytes are those of the same file even if it is removed meanwhile.

@@ -14,6 +14,13 @@ import { throttles } from '../../plugins/app/throttle';
 
 const CLEANUP_INTERVAL_MS = 3_600_000;
 import type { UploadsService } from './uploads.service';
+import { PICTURE_WIDTHS, WIDTH_PARAM } from './picture-variants';
+
+/** A kept variant never changes for its URL: a year, immutable (a private one stays in the owner's browser only). */
+const VARIANT_CACHE = {
+  public: 'public, max-age=31536000, immutable',
+  private: 'private, max-age=31536000, immutable',
+};
 
 interface Options {
   service: UploadsService;
@@ -109,27 +116,57 @@ export const uploadsRoutes = async (app: FastifyInstance, { service, users, oper
   r.get(
     '/api/upload/:id',
     {
+      // A bad `w` is answered 400 (an <img> URL, not a form); other schema failures as everywhere.
+      attachValidation: true,
       schema: {
         tags: ['uploads'],
-        summary: 'An uploaded file: its owner (token header or cookie) or an operator (admin-token) only',
+        summary:
+          'An uploaded file: its owner (token header or cookie) or an operator (admin-token) only. ' +
+          `With \`w\`, a JPEG/PNG/WebP picture at most that wide (${PICTURE_WIDTHS.join('/')}: the next step up), ` +
+          'as WebP (JPEG without `image/webp` in Accept); never upscaled',
         params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ w: z.string().regex(WIDTH_PARAM).optional() }),
       },
     },
     async (request, reply) => {
+      if (request.validationError) {
+        if (request.validationError.validationContext === 'querystring') {
+          throw new AppError(ResponseCode.FAIL, 'err.invalidField', { field: 'w' }, null, 400);
+        }
+        throw request.validationError;
+      }
       const token = tokenOf(request);
       const user = token ? await users.findUserByToken(sha256(token), now()) : undefined;
-      const { row, file } = await service.read(request.params.id, {
-        userId: user?.id ?? null,
-        operator: await operators.isOperator(request),
-      });
-      // Streamed from the store as it arrives; the type is the one sniffed at upload time.
-      return reply
-        .type(row.mime)
-        .header('content-length', String(file.contentLength ?? row.size))
-        .header('cache-control', row.public ? 'public, max-age=86400' : 'private, max-age=3600')
+      const viewer = { userId: user?.id ?? null, operator: await operators.isOperator(request) };
+      const { w } = request.query;
+      if (w === undefined) {
+        const { row, file } = await service.read(request.params.id, viewer);
+        // Streamed from the store as it arrives; the type is the one sniffed at upload time.
+        return reply
+          .type(row.mime)
+          .header('content-length', String(file.contentLength ?? row.size))
+          .header('cache-control', row.public ? 'public, max-age=86400' : 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          .send(file.body);
+      }
+      const picture = await service.readPicture(request.params.id, viewer, Number(w), request.headers.accept);
+      const { row, variant } = picture;
+      // Uploads never change: the tag names the bytes (the original, or one variant of it).
+      const etag = variant ? `"${row.id}.w${variant.width}.${variant.format}"` : `"${row.id}"`;
+      reply
+        .header('etag', etag)
+        .header('vary', 'Accept')
+        .header('cache-control', VARIANT_CACHE[row.public ? 'public' : 'private'])
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(file.body);
+        .header('content-disposition', 'inline');
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        if (!Buffer.isBuffer(picture.body)) picture.body.destroy();
+        return reply.code(304).send();
+      }
+      if (picture.contentLength !== undefined) reply.header('content-length', String(picture.contentLength));
+      return reply.type(picture.contentType).send(picture.body);
     },
   );
 };
