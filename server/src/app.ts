@@ -41,6 +41,7 @@ import { staticFilesPlugin } from './plugins/external/static-files';
 import { consoleFiles } from './plugins/external/console-files';
 import { consoleRoutes } from './modules/admin/console.routes';
 import { releaseRoutes } from './modules/admin/release-routes';
+import { dashboardSummaryRoutes } from './modules/admin/dashboard-summary';
 import { swaggerPlugin } from './plugins/external/swagger';
 
 declare module 'fastify' {
@@ -167,6 +168,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     await registerCommunity(app, { db: database.db, config, userService, operators });
     await registerTelemetry(app, { config, operators });
     await app.register(consoleRoutes, { operators, db: database.db, now: config.now });
+    await app.register(dashboardSummaryRoutes, { operators, db: database.db, now: config.now });
     await app.register(releaseRoutes, {
       operators,
       db: database.db,

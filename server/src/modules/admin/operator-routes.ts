@@ -31,6 +31,8 @@ export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/audit': ['admin', 'finance', 'support'],
   // The console's dashboard: counts only of the queues the caller's roles open (admin/console.routes.ts).
   'GET /api/admin/summary': 'any',
+  // Its small charts: each of the last days' money (admin/dashboard-summary.ts).
+  'GET /api/admin/summary/days': 'any',
   // The console's shopper page: balance and ledger for finance, orders and refunds for support.
   'GET /api/admin/shopper': ['finance', 'support'],
   // Field health per remote version (modules/telemetry): what a release decision (release canary --auto) reads.
