@@ -65,6 +65,8 @@ describe('malformed input to every route', () => {
         'POST /api/catalogue/follow',
         'POST /api/bag/add',
         'POST /api/bag/select',
+        // Field health beacons (issue 22): 400 for anything malformed, never 5xx.
+        'POST /api/telemetry',
       ]),
     );
   });

@@ -1,0 +1,69 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { VITAL_BUCKETS } from './telemetry.aggregate';
+import { isVital, type Cohort, type TelemetryEvent } from './telemetry.schemas';
+
+/**
+ * Prometheus metrics of the field reports (prom-client), in a registry of this app's own: served by
+ * GET /metrics to an operator credential only. Labels come from accepted events only (a remote the
+ * deployment manifest names), so a stranger cannot grow them with made-up names.
+ */
+export const createTelemetryMetrics = (keyCount: () => Promise<number>) => {
+  const registry = new Registry();
+  new Gauge({
+    name: 'marketplace_telemetry_aggregate_keys',
+    help: 'Aggregate keys (remote, version, cohort, minute) held: bounded by TELEMETRY_MAX_KEYS',
+    registers: [registry],
+    async collect() {
+      this.set(await keyCount());
+    },
+  });
+  const events = new Counter({
+    name: 'marketplace_field_events_total',
+    help: 'Field reports per remote, version and cohort: sessions, load failures, errors',
+    labelNames: ['remote', 'version', 'cohort', 'kind'] as const,
+    registers: [registry],
+  });
+  const reports = new Counter({
+    name: 'marketplace_telemetry_reports_total',
+    help: 'Telemetry beacons by outcome: accepted, invalid, limited; events dropped (unknown remote, key cap)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const vitals = {
+    LCP: new Histogram({
+      name: 'marketplace_web_vitals_lcp_milliseconds',
+      help: 'Largest Contentful Paint of the screens each remote draws',
+      labelNames: ['remote', 'version', 'cohort'] as const,
+      buckets: [...VITAL_BUCKETS.LCP],
+      registers: [registry],
+    }),
+    INP: new Histogram({
+      name: 'marketplace_web_vitals_inp_milliseconds',
+      help: 'Interaction to Next Paint of the screens each remote draws',
+      labelNames: ['remote', 'version', 'cohort'] as const,
+      buckets: [...VITAL_BUCKETS.INP],
+      registers: [registry],
+    }),
+    CLS: new Histogram({
+      name: 'marketplace_web_vitals_cls',
+      help: 'Cumulative Layout Shift of the screens each remote draws',
+      labelNames: ['remote', 'version', 'cohort'] as const,
+      buckets: [...VITAL_BUCKETS.CLS],
+      registers: [registry],
+    }),
+  };
+  return {
+    registry,
+    observe(event: TelemetryEvent, cohort: Cohort) {
+      // Only the live and canary versions get a label of their own: the set of label values stays as small
+      // as the deployment manifest, whatever versions a stranger makes up.
+      const labels = { remote: event.remote, version: cohort === 'other' ? 'other' : event.version, cohort };
+      if (isVital(event)) vitals[event.kind].observe(labels, event.value);
+      else events.inc({ ...labels, kind: event.kind });
+    },
+    outcome(outcome: 'accepted' | 'invalid' | 'limited' | 'dropped', count = 1) {
+      if (count > 0) reports.inc({ outcome }, count);
+    },
+  };
+};
+export type TelemetryMetrics = ReturnType<typeof createTelemetryMetrics>;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/config';
+import type { OperatorAuth } from '../admin/admin-auth';
+import { memoryAggregator, redisAggregator, type Aggregator } from './telemetry.aggregate';
+import { createCohortResolver } from './telemetry.cohort';
+import { createTelemetryMetrics } from './telemetry.metrics';
+import { telemetryRoutes } from './telemetry.routes';
+
+const numberFrom = (text: string | undefined, fallback: number, min: number, max: number) => {
+  const value = Number(text);
+  return text !== undefined && text !== '' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+};
+
+/**
+ * Field health (issue 22 item 4), one line in app.ts. Settings: TELEMETRY_SAMPLE_RATE (0-1, default 1),
+ * TELEMETRY_RATE_LIMIT_MAX (beacons per client and minute, default 120), TELEMETRY_MAX_KEYS (aggregate keys
+ * held, default 20000). With REDIS_URL the aggregation is in Redis, so every process adds to one figure.
+ */
+export const registerTelemetry = async (
+  app: FastifyInstance,
+  { config, operators, env = process.env }: { config: AppConfig; operators: OperatorAuth; env?: NodeJS.ProcessEnv },
+) => {
+  const options = { maxKeys: numberFrom(env.TELEMETRY_MAX_KEYS, 20_000, 10, 1_000_000) };
+  let aggregator: Aggregator;
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    redis.on('error', () => undefined);
+    await redis.connect().catch((error: unknown) => app.log.error({ err: error }, 'telemetry: Redis unreachable'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+    aggregator = redisAggregator(redis, config.redisPrefix ?? 'mp:', options);
+  } else aggregator = memoryAggregator(options);
+  const cohorts = createCohortResolver({
+    deployDir: config.deployDir,
+    deployStore: config.deployStore,
+    now: () => config.now().getTime(),
+  });
+  app.addHook('onClose', async () => cohorts.close());
+  await app.register(telemetryRoutes, {
+    aggregator,
+    cohorts,
+    metrics: createTelemetryMetrics(() => aggregator.keyCount()),
+    operators,
+    now: config.now,
+    sampleRate: numberFrom(env.TELEMETRY_SAMPLE_RATE, 1, 0, 1),
+    rateLimitMax: numberFrom(env.TELEMETRY_RATE_LIMIT_MAX, 120, 1, 100_000),
+  });
+  return { aggregator };
+};
