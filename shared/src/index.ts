@@ -7,7 +7,7 @@
  */
 import './ui/antd-react19';
 
-export { api, API_TAG_TYPES, withMsg } from './api/api';
+export { api, API_TAG_TYPES, ENDPOINTS_DEFINED_ONCE, withMsg } from './api/api';
 export { apiBaseQuery, type ApiArgs, type ApiBaseQuery, type ApiError, type ApiMeta } from './api/base-query';
 export {
   isOffline,
@@ -20,6 +20,8 @@ export {
 } from './api/api-events';
 export { forgetLastSeen } from './api/last-seen';
 export { serializeParams } from './api/serialize-params';
+export { sessionApi } from './api/session-api';
+export { bagReadApi } from './api/bag-api';
 export { useGetSupportStatusQuery, useLazyGetSupportStatusQuery, useSupportShopMutation } from './api/support-api';
 
 export {
@@ -75,6 +77,7 @@ export { useScreenTitle, useScreenTitleKey } from './ui/screen-title';
 export { ErrorPanel, type ErrorPanelProps } from './ui/error-panel';
 export { Money } from './ui/money';
 export { Spinner } from './ui/spinner';
+export { pictureUrl, savesData } from './picture-url';
 
 export type { RemoteModule } from './remote-module';
 export { registerReactCopy, type MarketplaceDiagnostics, type ReactCopy } from './diagnostics';

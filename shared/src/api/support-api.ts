@@ -1,5 +1,5 @@
 import type { AssistBody, SupportStatus } from '@marketplace/shared/contracts';
-import { api, withMsg } from './api';
+import { api, ENDPOINTS_DEFINED_ONCE, withMsg } from './api';
 
 /**
  * Shop support (spec section 7 `assistStatus`, `assist`): whether the shopper supported a shop today,
@@ -29,7 +29,7 @@ export const shopSupportApi = api.injectEndpoints({
       ],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useGetSupportStatusQuery, useLazyGetSupportStatusQuery, useSupportShopMutation } = shopSupportApi;

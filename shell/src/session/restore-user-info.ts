@@ -6,9 +6,9 @@ import {
   type ApiError,
   type AppDispatch,
   type RootState,
+  sessionApi,
 } from '@marketplace/shared';
 import { afterUserInfoFailure, endsSession } from './guard-rules';
-import { sessionApi } from './api';
 
 /** How restoring the user info ended. */
 export type RestoreOutcome =

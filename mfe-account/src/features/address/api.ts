@@ -1,4 +1,4 @@
-import { api, withMsg } from '@marketplace/shared';
+import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Address, AddressBody } from '@marketplace/shared/contracts';
 
 /** Shipping addresses (spec section 7 paths). The checkout screen injects `listAddresses` identically. */
@@ -30,7 +30,7 @@ export const addressApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Address', id: 'LIST' }],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const {

@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { ENDPOINTS_DEFINED_ONCE, sessionApi } from '@marketplace/shared';
 import type { LoginBody, LoginResult, RegisterBody } from '@marketplace/shared/contracts';
 
 interface ForgotPasswordResetBody {
@@ -8,17 +8,14 @@ interface ForgotPasswordResetBody {
   confirmPassword: string;
 }
 
-export const authApi = api.injectEndpoints({
+/** Sign-in, sign-up and password reset; signing out is the session's `logoutUser` (shared). */
+export const authApi = sessionApi.injectEndpoints({
   endpoints: (build) => ({
     loginUser: build.mutation<LoginResult, LoginBody>({
       query: (body) => ({ url: '/user/login', method: 'POST', body }),
     }),
     registerUser: build.mutation<unknown, RegisterBody>({
       query: (body) => ({ url: '/user/register', method: 'POST', body }),
-    }),
-    // Spec section 7 sends the language in the query string of the logout call.
-    logoutUser: build.mutation<unknown, { lang: string }>({
-      query: ({ lang }) => ({ url: '/user/logout', method: 'POST', params: { lang } }),
     }),
     sendPasswordResetCode: build.mutation<unknown, { account: string }>({
       query: (body) => ({ url: '/user/forgot_password/send', method: 'POST', body }),
@@ -27,7 +24,7 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/user/forgot_password/reset', method: 'POST', body }),
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const {

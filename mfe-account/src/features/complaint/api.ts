@@ -1,4 +1,4 @@
-import { api, withMsg } from '@marketplace/shared';
+import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { ComplaintBody } from '@marketplace/shared/contracts';
 
 export const complaintApi = api.injectEndpoints({
@@ -8,7 +8,7 @@ export const complaintApi = api.injectEndpoints({
       transformResponse: withMsg<unknown>,
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useSubmitComplaintMutation } = complaintApi;

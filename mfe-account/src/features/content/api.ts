@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { ContentPage, ContentSlug } from '@marketplace/shared/contracts';
 
 /** Spec section 7 paths for help and law; the platform (partnership) page has its own call. */
@@ -15,7 +15,7 @@ export const contentApi = api.injectEndpoints({
       query: ({ slug }) => CONTENT_PATHS[slug],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useGetContentPageQuery } = contentApi;

@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Language } from '@marketplace/shared/contracts';
 
 export const languageApi = api.injectEndpoints({
@@ -11,7 +11,7 @@ export const languageApi = api.injectEndpoints({
       query: ({ lang }) => ({ url: '/user/set_language', params: { lang } }),
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useListLanguagesQuery, useSetUserLanguageMutation } = languageApi;

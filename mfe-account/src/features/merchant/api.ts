@@ -1,4 +1,4 @@
-import { api, withMsg } from '@marketplace/shared';
+import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { MerchantApplyBody, MerchantApplyResult, MerchantSignup } from '@marketplace/shared/contracts';
 
 /** Merchant sign-up: the application is recorded here, the shop itself is opened on the seller platform. */
@@ -12,7 +12,7 @@ export const merchantApi = api.injectEndpoints({
       transformResponse: withMsg<MerchantApplyResult>,
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useGetMerchantSignupQuery, useApplyMerchantMutation } = merchantApi;

@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Page, PageQuery, SupportHistoryEntry, SupportRecord } from '@marketplace/shared/contracts';
 
 // Lists are reads sent as POST (spec section 7): a refresh right after the first load
@@ -18,7 +18,7 @@ export const mutualAidApi = api.injectEndpoints({
       query: (body) => ({ url: '/merchant/assistHistory', method: 'POST', body, headers: READ }),
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useLazyListSupportShopsQuery, useLazyListSupportHistoryQuery } = mutualAidApi;

@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { MarkNotificationsReadBody, Notification, Page, PageQuery } from '@marketplace/shared/contracts';
 
 const UNREAD = { type: 'User' as const, id: 'UNREAD_NOTIFICATIONS' };
@@ -25,7 +25,7 @@ export const notificationsApi = api.injectEndpoints({
       invalidatesTags: [UNREAD],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useLazyListNotificationsQuery, useGetUnreadNotificationCountQuery, useMarkNotificationsReadMutation } =

@@ -1,13 +1,9 @@
-import { api, withMsg } from '@marketplace/shared';
+import { ENDPOINTS_DEFINED_ONCE, sessionApi, withMsg } from '@marketplace/shared';
 import type { OrderStatusTab, OrderSummary, Page, ProfileBody, UserInfo } from '@marketplace/shared/contracts';
 
-/** `getUserInfo` is also injected by the shell's guard with the identical definition; the first wins. */
-export const profileApi = api.injectEndpoints({
+/** The profile's calls on top of the session's (`getUserInfo` is defined once, in shared). */
+export const profileApi = sessionApi.injectEndpoints({
   endpoints: (build) => ({
-    getUserInfo: build.query<UserInfo, void>({
-      query: () => '/user/getUserInfo',
-      providesTags: ['User'],
-    }),
     /**
      * How many of the shopper's orders are in one status tab: the order list's `total` for a one-row page.
      * Tagged as the order list, so paying, cancelling, confirming and asking for a refund recount it.
@@ -31,7 +27,7 @@ export const profileApi = api.injectEndpoints({
       invalidatesTags: ['User'],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const {

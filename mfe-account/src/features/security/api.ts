@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { ForgotPayResetBody, ResetPasswordBody, ResetPayBody } from '@marketplace/shared/contracts';
 
 export const securityApi = api.injectEndpoints({
@@ -19,7 +19,7 @@ export const securityApi = api.injectEndpoints({
       invalidatesTags: ['User'],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const {

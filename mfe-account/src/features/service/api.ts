@@ -1,4 +1,4 @@
-import { api, withMsg } from '@marketplace/shared';
+import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { ServiceChannel, ServiceMessage, ServiceMessageBody } from '@marketplace/shared/contracts';
 
 const THREAD = { type: 'User' as const, id: 'SERVICE_THREAD' };
@@ -19,7 +19,7 @@ export const serviceApi = api.injectEndpoints({
       query: () => '/user/service_channels',
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useListServiceMessagesQuery, useSendServiceMessageMutation, useListServiceChannelsQuery } = serviceApi;

@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { BlockchainInfo } from '@marketplace/shared/contracts';
 
 export const settingsApi = api.injectEndpoints({
@@ -10,7 +10,7 @@ export const settingsApi = api.injectEndpoints({
       providesTags: ['Wallet'],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useGetSandboxStatusQuery } = settingsApi;

@@ -1,4 +1,4 @@
-import { api, withMsg } from '@marketplace/shared';
+import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { VipInfo, VipUpgradeBody, VipUpgradeResult } from '@marketplace/shared/contracts';
 
 const VIP = { type: 'User' as const, id: 'VIP' };
@@ -17,7 +17,7 @@ export const vipApi = api.injectEndpoints({
       invalidatesTags: [VIP, 'User'],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const { useGetVipInfoQuery, useUpgradeVipMutation } = vipApi;

@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { bagReadApi, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Bag } from '@marketplace/shared/contracts';
 
 export interface AddBagItemArgs {
@@ -10,7 +10,9 @@ export interface AddBagItemArgs {
 /** Which lines a select call covers: some items, one shop's group, or the whole bag. */
 export type BagSelection = { selected: boolean } & ({ itemIds: number[] } | { shopId: number } | { all: true });
 
-export const bagApi = api.injectEndpoints({
+/** The bag's changes on top of `getBag` (shared, since the shell's tab bar counts the bag too). */
+export const bagApi = bagReadApi.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => {
     // Every bag call answers with the whole new bag, which replaces the cached one.
     const replacesBag = async (_args: unknown, { dispatch, queryFulfilled }: BagLifecycle) => {
@@ -22,10 +24,6 @@ export const bagApi = api.injectEndpoints({
       }
     };
     return {
-      getBag: build.query<Bag, void>({
-        query: () => ({ url: '/bag' }),
-        providesTags: [{ type: 'Bag', id: 'LIST' }],
-      }),
       addBagItem: build.mutation<Bag, AddBagItemArgs>({
         query: (body) => ({ url: '/bag/add', method: 'POST', body }),
         onQueryStarted: replacesBag,

@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Page, ProductComment } from '@marketplace/shared/contracts';
 
 /** Which reviews the review list shows: all, those with pictures, or one product score. */
@@ -22,6 +22,7 @@ export interface ProductReviewsArgs {
 }
 
 export const detailApi = api.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     listProductReviews: build.query<ProductReviewsPage, ProductReviewsArgs>({
       query: (params) => ({ url: '/catalogue/product_comments', params }),

@@ -1,4 +1,4 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type {
   CategoryCount,
   ProductComment,
@@ -30,6 +30,7 @@ const productTags = (result: Page<ProductCard> | undefined) => [
 ];
 
 export const productsApi = api.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     listCatalogueCategories: build.query<CategoryCount[], void>({
       query: () => ({ url: '/catalogue/categories' }),

@@ -1,6 +1,7 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 
 export const searchApi = api.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     listSearchSuggestions: build.query<string[], string>({
       query: (keyword) => ({ url: '/catalogue/suggestions', params: { keyword } }),

@@ -1,8 +1,9 @@
-import { api, withMsg } from '@marketplace/shared';
+import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { FollowResult, Page, ProductCard, ProductSort, ShopCard, ShopDetail } from '@marketplace/shared/contracts';
 import type { PageArgs } from '../products/api';
 
 export const shopsApi = api.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     listHotShops: build.query<Page<ShopCard>, PageArgs>({
       query: (params) => ({ url: '/catalogue/hot_shops', params }),

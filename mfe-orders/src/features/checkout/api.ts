@@ -1,4 +1,4 @@
-import { api, withMsg } from '@marketplace/shared';
+import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type {
   CheckoutPreview,
   CheckoutPreviewBody,
@@ -7,6 +7,7 @@ import type {
 } from '@marketplace/shared/contracts';
 
 export const checkoutApi = api.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     // A POST that reads: the screen asks again whenever the address or promo code changes, so the
     // client's repeat-submit guard must not reject an identical re-ask.

@@ -1,4 +1,4 @@
-import { api, withMsg } from '@marketplace/shared';
+import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { OrderDetail, OrderListQuery, OrderSummary, Page } from '@marketplace/shared/contracts';
 
 /** An action changes the order, its list, and (cancel: released stock) the products. */
@@ -9,6 +9,7 @@ const orderChanged = (id: number) => [
 ];
 
 export const ordersApi = api.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     listOrders: build.query<Page<OrderSummary>, OrderListQuery>({
       query: (params) => ({ url: '/user/order_list', params }),

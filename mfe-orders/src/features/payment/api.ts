@@ -1,13 +1,10 @@
-import { api, withMsg } from '@marketplace/shared';
-import type { PayOrdersBody, PayResult, UserInfo } from '@marketplace/shared/contracts';
+import { ENDPOINTS_DEFINED_ONCE, sessionApi, withMsg } from '@marketplace/shared';
+import type { PayOrdersBody, PayResult } from '@marketplace/shared/contracts';
 
-export const paymentApi = api.injectEndpoints({
+/** Paying on top of the session's calls: the payment sheet shows the balance from `getUserInfo` (shared). */
+export const paymentApi = sessionApi.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
-    /** The balance the payment sheet shows; the same definition as the shell's and the wallet's, the first wins. */
-    getUserInfo: build.query<UserInfo, void>({
-      query: () => '/user/getUserInfo',
-      providesTags: ['User'],
-    }),
     payOrders: build.mutation<{ data: PayResult; msg: string }, PayOrdersBody>({
       query: (body) => ({ url: '/order/pay', method: 'POST', body }),
       transformResponse: withMsg<PayResult>,

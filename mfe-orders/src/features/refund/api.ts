@@ -1,7 +1,8 @@
-import { api } from '@marketplace/shared';
+import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { RefundBody } from '@marketplace/shared/contracts';
 
 export const refundApi = api.injectEndpoints({
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     submitRefund: build.mutation<unknown, RefundBody>({
       query: (body) => ({ url: '/order/refund', method: 'POST', body }),

@@ -1,4 +1,4 @@
-import { api, withMsg } from '@marketplace/shared';
+import { ENDPOINTS_DEFINED_ONCE, sessionApi, withMsg } from '@marketplace/shared';
 import type {
   BalancePoint,
   BlockchainInfo,
@@ -9,20 +9,18 @@ import type {
   RechargeRecord,
   RechargeResult,
   RecordQuery,
-  UserInfo,
   WithdrawalRecord,
   WithdrawBody,
   WithdrawInfo,
   WithdrawResult,
 } from '@marketplace/shared/contracts';
 
-/** Every wallet call of spec section 7: networks, top-up, withdraw, records and fund transactions. */
-export const walletApi = api.injectEndpoints({
+/**
+ * Every wallet call of spec section 7: networks, top-up, withdraw, records and fund transactions, on top
+ * of the session's calls (the balance is `getUserInfo`, defined once in shared).
+ */
+export const walletApi = sessionApi.injectEndpoints({
   endpoints: (build) => ({
-    getUserInfo: build.query<UserInfo, void>({
-      query: () => '/user/getUserInfo',
-      providesTags: ['User'],
-    }),
     getBlockchainInfo: build.query<BlockchainInfo, void>({
       query: () => '/user/getBlockchain',
       providesTags: ['Wallet'],
@@ -58,7 +56,7 @@ export const walletApi = api.injectEndpoints({
       providesTags: ['Record'],
     }),
   }),
-  overrideExisting: false,
+  overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
 export const {
