@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
-import { Money } from '@marketplace/shared';
+import { Money, pictureUrl } from '@marketplace/shared';
 import type { BagItem, BagShopGroup as BagShop } from '@marketplace/shared/contracts';
 import QuantityStepper from './quantity-stepper';
 import SelectBox from './select-box';
@@ -46,7 +46,7 @@ export default function BagShopGroup({
             </SelectBox>
             <img
               className="catalogue-bag__image"
-              src={item.image}
+              src={pictureUrl(item.image, ITEM_IMAGE_SIZE)}
               alt=""
               width={ITEM_IMAGE_SIZE}
               height={ITEM_IMAGE_SIZE}

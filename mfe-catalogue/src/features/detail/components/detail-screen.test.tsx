@@ -131,14 +131,15 @@ describe('Product detail', () => {
     await openDetail();
     expect(screen.getByRole('img', { name: 'Picture 1 of Trail tent' })).toHaveAttribute(
       'src',
-      '/api/images/product/42.svg',
+      // The gallery's 390 px at 1× (jsdom): the 640 px step (issue 26, pictureUrl).
+      '/api/images/product/42.svg?w=640',
     );
     // The Swiper's code comes in its own chunk and then takes the first picture's place.
     const gallery = await screen.findByLabelText('Product pictures');
     expect(within(gallery).getByRole('img', { name: 'Picture 1 of Trail tent' })).toBeInTheDocument();
     expect(within(gallery).getByRole('img', { name: 'Picture 2 of Trail tent' })).toHaveAttribute(
       'src',
-      '/api/images/product/42-2.svg',
+      '/api/images/product/42-2.svg?w=640',
     );
     expect(screen.getAllByRole('img', { name: 'Picture 1 of Trail tent' })).toHaveLength(1);
   });
@@ -200,7 +201,10 @@ describe('Product detail', () => {
     const list = await screen.findByRole('dialog', { name: 'Ratings (2)' }, SLOW);
     expect(await within(list).findByText('Review number 3', {}, SLOW)).toBeInTheDocument();
     expect(within(list).getByText('Product 5 · Service 5 · Postage 4')).toBeInTheDocument();
-    expect(within(list).getByRole('img', { name: 'Picture 2 from s***3' })).toHaveAttribute('src', '/api/upload/pic-b');
+    expect(within(list).getByRole('img', { name: 'Picture 2 from s***3' })).toHaveAttribute(
+      'src',
+      '/api/upload/pic-b?w=160',
+    );
     const filters = within(list).getByRole('radiogroup', { name: 'Filter reviews' });
     expect(within(filters).getByRole('radio', { name: 'All (3)' })).toBeChecked();
 

@@ -60,7 +60,7 @@ describe('gallery picture on a data-saving connection (issue 26)', () => {
     OnScreen.last?.show(true, 0);
     expect(picture).not.toHaveAttribute('src');
     OnScreen.last?.show(true);
-    expect(picture).toHaveAttribute('src', '/api/images/product/42-2.svg');
+    expect(picture).toHaveAttribute('src', '/api/images/product/42-2.svg?w=320');
     expect(OnScreen.last?.disconnected).toBe(true);
   });
 
@@ -69,13 +69,13 @@ describe('gallery picture on a data-saving connection (issue 26)', () => {
     const second = await renderPicture(1);
     expect(second).not.toHaveAttribute('src');
     second.unmount();
-    expect(await renderPicture(0)).toHaveAttribute('src', '/api/images/product/42-1.svg');
+    expect(await renderPicture(0)).toHaveAttribute('src', '/api/images/product/42-1.svg?w=320');
   });
 
   it('on a fast connection every picture has its address at once (the browser lazy-loads it)', async () => {
     setConnection({ saveData: false, effectiveType: '4g' });
     const picture = await renderPicture(2);
-    expect(picture).toHaveAttribute('src', '/api/images/product/42-3.svg');
+    expect(picture).toHaveAttribute('src', '/api/images/product/42-3.svg?w=640');
     expect(picture).toHaveAttribute('loading', 'lazy');
     expect(OnScreen.last).toBeNull();
   });

@@ -1,28 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pictureUrl, savesData } from '@marketplace/shared';
 
 /** Gallery pictures are square; the size is given so nothing below moves while they load. */
 const GALLERY_SIZE = 390;
 /** How much of a picture is on screen before it loads on a data-saving connection. */
 const ON_SCREEN = 0.01;
-
-/** Chromium's Network Information API (`navigator.connection`). */
-interface NetworkInformation {
-  saveData?: boolean;
-  effectiveType?: string;
-}
-
-/**
- * Whether the connection asks for less data (issue 26, data saver): the browser's data saver, or a
- * 2G/3G-like effective type, as the shell's network/data-saver.ts decides it.
- */
-const savesData = (): boolean => {
-  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
-  return (
-    connection !== undefined &&
-    (connection.saveData === true || ['slow-2g', '2g', '3g'].includes(connection.effectiveType ?? ''))
-  );
-};
 
 /**
  * Whether the picture may load now. The browser's own lazy loading fetches pictures well ahead of the
@@ -67,12 +50,13 @@ export const GalleryPicture = ({
   const { t } = useTranslation('catalogue');
   const [deferred] = useState(() => index > 0 && savesData() && typeof IntersectionObserver !== 'undefined');
   const { ref, shown } = useLoadWhenShown(deferred);
+  const url = pictureUrl(src, GALLERY_SIZE);
   const picture = (
     <img
       ref={ref}
       className="catalogue-detail__image"
-      src={shown ? src : undefined}
-      data-src={shown ? undefined : src}
+      src={shown ? url : undefined}
+      data-src={shown ? undefined : url}
       alt={t('detail.picture', { index: index + 1, title })}
       width={GALLERY_SIZE}
       height={GALLERY_SIZE}

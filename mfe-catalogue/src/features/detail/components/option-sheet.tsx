@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Popup } from 'antd-mobile';
-import { Money } from '@marketplace/shared';
+import { Money, pictureUrl } from '@marketplace/shared';
 import type { ProductDetail } from '@marketplace/shared/contracts';
 import QuantityStepper from '../../bag/components/quantity-stepper';
 import { missingSpec } from '../spec-choice';
@@ -55,7 +55,7 @@ export default function OptionSheet({
         <header className="catalogue-option-sheet__head">
           <img
             className="catalogue-option-sheet__thumb"
-            src={product.images[0] ?? product.image}
+            src={pictureUrl(product.images[0] ?? product.image, THUMB_SIZE)}
             alt=""
             width={THUMB_SIZE}
             height={THUMB_SIZE}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@marketplace/shared';
+import { formatDate, pictureUrl } from '@marketplace/shared';
 import type { ProductComment } from '@marketplace/shared/contracts';
 import './review-item.css';
 
@@ -33,7 +33,7 @@ export default function ReviewItem({ review }: { review: ProductComment }) {
               <li key={src}>
                 <button type="button" className="catalogue-review__pic" onClick={() => setViewing(index)}>
                   <img
-                    src={src}
+                    src={pictureUrl(src, PIC_SIZE)}
                     alt={t('detail.reviewPicture', { index: index + 1, author: review.author })}
                     width={PIC_SIZE}
                     height={PIC_SIZE}

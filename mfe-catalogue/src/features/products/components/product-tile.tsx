@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Money } from '@marketplace/shared';
+import { Money, pictureUrl } from '@marketplace/shared';
 import type { ProductCard } from '@marketplace/shared/contracts';
 import './product-tile.css';
 
@@ -14,7 +14,7 @@ export default function ProductTile({ product, eager = false }: { product: Produ
     <Link className="catalogue-product-tile" to={`/detail/${product.id}`}>
       <img
         className="catalogue-product-tile__image"
-        src={product.image}
+        src={pictureUrl(product.image, TILE_IMAGE_SIZE)}
         alt=""
         width={TILE_IMAGE_SIZE}
         height={TILE_IMAGE_SIZE}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Money } from '@marketplace/shared';
+import { Money, pictureUrl } from '@marketplace/shared';
 import type { CheckoutGroup } from '@marketplace/shared/contracts';
 
 const specText = (spec: Record<string, string>): string =>
@@ -16,7 +16,7 @@ export default function CheckoutGroupCard({ group }: { group: CheckoutGroup }) {
       <ul className="checkout__items">
         {group.items.map((item) => (
           <li key={`${item.productId}-${item.bagItemId ?? 'now'}`} className="checkout__item">
-            <img className="checkout__image" src={item.image} alt="" width={64} height={64} />
+            <img className="checkout__image" src={pictureUrl(item.image, 64)} alt="" width={64} height={64} />
             <div className="checkout__item-text">
               <p className="checkout__title">{item.title}</p>
               {Object.keys(item.spec).length > 0 && <p className="checkout__meta">{specText(item.spec)}</p>}

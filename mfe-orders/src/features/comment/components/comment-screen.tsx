@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, DotLoading, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { ErrorPanel, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { ErrorPanel, PageHeader, pictureUrl, toastFail, toastSuccess } from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
 import { MAX_COMMENT_PICS, type OrderDetail } from '@marketplace/shared/contracts';
 import { useGetOrderDetailQuery } from '../../orders/api';
@@ -47,7 +47,7 @@ const CommentForm = ({ order }: { order: OrderDetail }) => {
     <form className="comment-form" aria-label={t('title.comment')} onSubmit={(event) => void submit(event)}>
       {first && (
         <div className="comment-form__product">
-          <img src={first.image} alt="" width={56} height={56} />
+          <img src={pictureUrl(first.image, 56)} alt="" width={56} height={56} />
           <div>
             <p>{first.title}</p>
             <p className="comment-form__meta">

@@ -79,7 +79,8 @@ describe('/orderInfo/:id', () => {
     expect(refund).toHaveTextContent('ExplanationTorn');
     expect(within(refund).getByRole('img', { name: 'Refund proof picture' })).toHaveAttribute(
       'src',
-      '/api/upload/up-1',
+      // A 72 px thumbnail: the smallest step (issue 26, pictureUrl); the link opens the original.
+      '/api/upload/up-1?w=160',
     );
     const steps = screen.getByRole('region', { name: 'Logistics' }).querySelectorAll('.adm-step-title');
     expect([...steps].map((step) => step.textContent)).toEqual([
@@ -123,7 +124,7 @@ describe('/orderInfo/:id', () => {
       within(refund)
         .getAllByRole('img')
         .map((img) => [img.getAttribute('alt'), img.getAttribute('src')]),
-    ).toEqual(urls.map((url, i) => [`Refund proof picture ${i + 1} of 3`, url]));
+    ).toEqual(urls.map((url, i) => [`Refund proof picture ${i + 1} of 3`, `${url}?w=160`]));
     expect(within(refund).getByRole('link', { name: 'Open proof picture 2 of 3' })).toHaveAttribute('href', urls[1]);
     const logistics = screen.getByRole('region', { name: 'Logistics' });
     const titles = [...logistics.querySelectorAll('.adm-step-title')].map((step) => step.textContent);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Button, DotLoading, Steps } from 'antd-mobile';
-import { ErrorPanel, Money, PageHeader, formatDateTime } from '@marketplace/shared';
+import { ErrorPanel, Money, PageHeader, formatDateTime, pictureUrl } from '@marketplace/shared';
 import { type OrderDetail } from '@marketplace/shared/contracts';
 import { useGetOrderDetailQuery } from '../../orders/api';
 import OrderActions from '../../orders/components/order-actions';
@@ -98,7 +98,7 @@ const Detail = ({ order }: { order: OrderDetail }) => {
         <ul className="order-detail__items">
           {order.items.map((item) => (
             <li key={`${item.productId}-${JSON.stringify(item.spec)}`} className="order-detail__item">
-              <img src={item.image} alt="" width={64} height={64} />
+              <img src={pictureUrl(item.image, 64)} alt="" width={64} height={64} />
               <div className="order-detail__item-text">
                 <p>{item.title}</p>
                 {Object.keys(item.spec).length > 0 && (

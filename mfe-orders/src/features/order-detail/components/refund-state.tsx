@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Money } from '@marketplace/shared';
+import { Money, pictureUrl } from '@marketplace/shared';
 import type { RefundInfo } from '@marketplace/shared/contracts';
 
 /** The order's refund request as sent (type, amount, goods, reason, explanation, proof pictures) and the decision. */
@@ -45,7 +45,7 @@ export default function RefundState({ refund }: { refund: RefundInfo }) {
                     aria-label={pictures.length === 1 ? t('detail.openProof') : t('detail.openProofN', n)}
                   >
                     <img
-                      src={url}
+                      src={pictureUrl(url, 72)}
                       alt={pictures.length === 1 ? t('detail.proofPicture') : t('detail.proofPictureN', n)}
                       width={72}
                       height={72}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Money, formatDate } from '@marketplace/shared';
+import { Money, formatDate, pictureUrl } from '@marketplace/shared';
 import { type OrderSummary } from '@marketplace/shared/contracts';
 import OrderActions from './order-actions';
 import './order-card.css';
@@ -16,7 +16,7 @@ export default function OrderCard({ order, onChanged }: { order: OrderSummary; o
       </header>
       <div className="orders-card__body">
         {order.productImage && (
-          <img className="orders-card__image" src={order.productImage} alt="" width={72} height={72} />
+          <img className="orders-card__image" src={pictureUrl(order.productImage, 72)} alt="" width={72} height={72} />
         )}
         <div className="orders-card__product">
           <p className="orders-card__title">{order.productTitle}</p>

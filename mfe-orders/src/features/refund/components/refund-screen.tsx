@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, DotLoading, Input, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { ErrorPanel, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { ErrorPanel, Money, PageHeader, pictureUrl, toastFail, toastSuccess } from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
 import {
   MAX_REFUND_PICS,
@@ -69,7 +69,7 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
         <ul>
           {prefill.items.map((item) => (
             <li key={`${item.productId}-${JSON.stringify(item.spec)}`}>
-              <img src={item.image} alt="" width={48} height={48} />
+              <img src={pictureUrl(item.image, 48)} alt="" width={48} height={48} />
               <span className="refund-form__product-title">{item.title}</span>
               <span>
                 <Money cents={item.unitPrice} /> × {item.quantity}
