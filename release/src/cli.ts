@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ArtifactError } from './build-artifact';
+import { autoCanary, DEFAULT_STEPS } from './auto-canary/run';
+import { httpHealthSource } from './auto-canary/health-source';
 import { canary } from './commands/canary';
 import { commandContext } from './commands/command-context';
 import { deployAll, deployRemote } from './commands/deploy';
@@ -30,6 +32,15 @@ command takes --store s3://bucket/prefix or --store <folder> to work on that sto
                  check; nothing is rebuilt and no other unit changes. While a canary runs, ends it.
   canary <remote> <version> --percent N [--force --reason R]
                  N% of browsers (sticky per browser) get this version; promote or rollback ends it
+  canary <remote> <version> --auto [--steps 5,25,50,100] [--min-sessions 200] [--min-stable-sessions N]
+                 [--alpha 0.05] [--poll-seconds 15] [--max-wait-minutes 360] [--health-url URL]
+                 automated progressive delivery: at each step waits for the sessions, compares the
+                 canary's failing sessions (load failures + errors) with stable's since the step began
+                 (one-sided Fisher exact test at --alpha), then takes the next step (the last promotes)
+                 or rolls the canary back at once; every decision is audited with its figures. Killed
+                 and run again, it resumes at its step. Exit 0 promoted, 3 rolled back. Field health
+                 comes from the server (--health-url or RELEASE_HEALTH_URL) with RELEASE_OPERATOR_TOKEN
+                 (an operator session with the release role) or RELEASE_ADMIN_TOKEN
   status [--limit N]
                  each remote's live, canary, previous and available versions, and the audit history
   verify <remote> <version>
@@ -68,6 +79,14 @@ const OPTIONS = {
   percent: { type: 'string' },
   limit: { type: 'string' },
   store: { type: 'string' },
+  auto: { type: 'boolean' },
+  steps: { type: 'string' },
+  'min-sessions': { type: 'string' },
+  'min-stable-sessions': { type: 'string' },
+  alpha: { type: 'string' },
+  'poll-seconds': { type: 'string' },
+  'max-wait-minutes': { type: 'string' },
+  'health-url': { type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -129,6 +148,55 @@ const main = async (argv: string[]): Promise<number> => {
       return 0;
     }
     case 'canary': {
+      if (args.includes('--auto')) {
+        const { values, positionals } = parse(
+          args,
+          [
+            'auto',
+            'force',
+            'steps',
+            'min-sessions',
+            'min-stable-sessions',
+            'alpha',
+            'poll-seconds',
+            'max-wait-minutes',
+            'health-url',
+          ],
+          2,
+        );
+        const url = values['health-url'] ?? process.env.RELEASE_HEALTH_URL;
+        if (!url) throw new UsageError('--auto needs the server: --health-url <url> or RELEASE_HEALTH_URL');
+        const alpha = values.alpha === undefined ? undefined : Number(values.alpha);
+        if (alpha !== undefined && !(alpha > 0 && alpha < 0.5))
+          throw new UsageError('--alpha needs a number between 0 and 0.5');
+        const optional = (name: 'min-sessions' | 'min-stable-sessions' | 'poll-seconds' | 'max-wait-minutes') =>
+          values[name] === undefined ? undefined : wholeNumber(values[name], name);
+        const outcome = await autoCanary(
+          await contextFor(values),
+          resolveRemote(positionals[0]),
+          positionals[1] ?? '',
+          {
+            health: httpHealthSource({
+              url,
+              operatorToken: process.env.RELEASE_OPERATOR_TOKEN,
+              adminToken: process.env.RELEASE_ADMIN_TOKEN,
+            }),
+            steps:
+              values.steps === undefined
+                ? DEFAULT_STEPS
+                : values.steps.split(',').map((step) => wholeNumber(step.trim(), 'steps')),
+            minSessions: optional('min-sessions'),
+            minStableSessions: optional('min-stable-sessions'),
+            alpha,
+            pollMs: values['poll-seconds'] === undefined ? undefined : optional('poll-seconds')! * 1000,
+            maxStepWaitMs:
+              values['max-wait-minutes'] === undefined ? undefined : optional('max-wait-minutes')! * 60_000,
+            force: values.force,
+            reason: values.reason,
+          },
+        );
+        return outcome === 'promoted' ? 0 : 3;
+      }
       const { values, positionals } = parse(args, ['percent', 'force'], 2);
       const percent = wholeNumber(values.percent, 'percent');
       await canary(await contextFor(values), resolveRemote(positionals[0]), positionals[1] ?? '', {

@@ -43,6 +43,26 @@ export interface AuditEntry {
   forced?: string[];
   /** Why the release manager forced it (`--reason`), required with `--force`. */
   reason?: string;
+  /** A decision of `canary --auto` (issue 22) and the figures behind it (release/src/auto-canary). */
+  auto?: AutoCanaryRecord;
+}
+
+/** One step of an automated canary as the audit keeps it: the resumable state and the decision's figures. */
+export interface AutoCanaryRecord {
+  version: string;
+  /** The canary's share before the decision and after it (0 after a rollback, 100 when promoted). */
+  fromPercent: number | null;
+  toPercent: number;
+  decision: 'start' | 'next-step' | 'promote' | 'rollback';
+  /** Counts at the start of this step (health since the step began), subtracted from later readings. */
+  baseline?: { canary: { sessions: number; failures: number }; stable: { sessions: number; failures: number } };
+  /** What was compared: sessions and failing sessions (load failures + errors) of each cohort since the step began. */
+  canary?: { sessions: number; failures: number };
+  stable?: { sessions: number; failures: number; version: string };
+  /** The statistical test, its p-value and the level it was held to. */
+  test?: string;
+  pValue?: number;
+  alpha?: number;
 }
 
 /** The store folder of the shell's versions, and its key in the history and audit log. */
