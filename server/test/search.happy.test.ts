@@ -202,3 +202,48 @@ describe('suggestions', () => {
     expect(titles.every((title) => title.includes('Keyboard'))).toBe(true);
   });
 });
+
+describe('suggestions follow the catalogue (search_titles, kept by a trigger on products)', () => {
+  const suggest = async (text: string) =>
+    (await get<string[]>(t.app, `/api/catalogue/suggestions?keyword=${encodeURIComponent(text)}`)).data;
+  const titlesOf = (title: string) =>
+    rows<{ title: string; sold: number }>(t.db, sql`SELECT title, sold FROM search_titles WHERE title = ${title}`);
+
+  it('a new title is suggested at once; a renamed or removed product takes its title along', async () => {
+    const [product] = await rows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO products (shop_id, title, keyword, category, unit_price, stock, sold, description, specs)
+        VALUES (${mobileShopId}, 'Quizzle Lantern', 'Lantern', 'outdoors', 2500, 10, 7, 'A lantern.', '[]'::jsonb)
+        RETURNING id`,
+    );
+    // The vocabulary (typo corrections) learns new words when it is rebuilt; the titles follow at once.
+    await t.db.execute(sql`SELECT refresh_search_words()`);
+    expect(await suggest('quizz')).toEqual(['Quizzle Lantern']);
+    await t.db.execute(sql`UPDATE products SET sold = 40 WHERE id = ${product!.id}`);
+    expect(await titlesOf('Quizzle Lantern')).toEqual([{ title: 'Quizzle Lantern', sold: 40 }]);
+
+    await t.db.execute(sql`UPDATE products SET title = 'Quazzle Lantern' WHERE id = ${product!.id}`);
+    await t.db.execute(sql`SELECT refresh_search_words()`);
+    expect(await suggest('quazzl')).toEqual(['Quazzle Lantern']);
+    expect(await titlesOf('Quizzle Lantern')).toEqual([]);
+
+    await t.db.execute(sql`DELETE FROM products WHERE id = ${product!.id}`);
+    expect(await suggest('quazzle')).toEqual([]);
+    expect(await titlesOf('Quazzle Lantern')).toEqual([]);
+  });
+
+  it("a title's best sales fall back to its best remaining product", async () => {
+    const inserted = await rows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO products (shop_id, title, keyword, category, unit_price, stock, sold, description, specs)
+        VALUES (${mobileShopId}, 'Wobblo Kite', 'Kite', 'toys', 900, 10, 90, 'A kite.', '[]'::jsonb),
+          (${mobileShopId}, 'Wobblo Kite', 'Kite', 'toys', 900, 10, 30, 'A kite.', '[]'::jsonb)
+        RETURNING id`,
+    );
+    expect(await titlesOf('Wobblo Kite')).toEqual([{ title: 'Wobblo Kite', sold: 90 }]);
+    await t.db.execute(sql`UPDATE products SET sold = 5 WHERE id = ${inserted[0]!.id}`);
+    expect(await titlesOf('Wobblo Kite')).toEqual([{ title: 'Wobblo Kite', sold: 30 }]);
+    await t.db.execute(sql`DELETE FROM products WHERE id = ${inserted[1]!.id}`);
+    expect(await titlesOf('Wobblo Kite')).toEqual([{ title: 'Wobblo Kite', sold: 5 }]);
+  });
+});

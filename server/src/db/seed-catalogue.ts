@@ -576,5 +576,6 @@ export const seedDemoCatalogue = async (db: Db, now = new Date(), { products: to
     await tx.execute(sql`SELECT refresh_search_words()`);
   });
   // Fresh statistics (and visibility map) for the planner, which otherwise knows nothing of the new rows.
-  if (total > DEMO_PRODUCTS_PER_CATEGORY * PRODUCT_CATEGORIES.length) await db.execute(sql`VACUUM ANALYZE products`);
+  if (total > DEMO_PRODUCTS_PER_CATEGORY * PRODUCT_CATEGORIES.length)
+    await db.execute(sql`VACUUM ANALYZE products, search_titles`);
 };

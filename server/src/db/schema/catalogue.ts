@@ -77,6 +77,13 @@ export const products = pgTable(
       .default(sql`''::tsvector`),
     /** The title lower-cased and without accents (same trigger): substring and exact-title matches. */
     searchTitle: text('search_title').notNull().default(''),
+    /**
+     * Title (weight A) and shop name (B) only, kept by the same trigger (migration 0018): how well a
+     * product matches is told from this small document, not from the whole one.
+     */
+    rankDoc: tsvector('rank_doc')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
@@ -91,6 +98,29 @@ export const products = pgTable(
     index('products_shop_sold_idx').on(t.shopId, t.sold),
     index('products_search_doc_idx').using('gin', t.searchDoc),
     index('products_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
+    index('products_rank_doc_idx').using('gin', t.rankDoc),
+    // A title's best sales for search_titles, when a product leaves or sells less.
+    index('products_title_idx').on(t.title),
+  ],
+);
+
+/**
+ * Every distinct product title with the best sales of its products, kept by a trigger on products
+ * (migration 0018): suggestions while typing rank titles here, a few thousand rows, not the catalogue.
+ */
+export const searchTitles = pgTable(
+  'search_titles',
+  {
+    title: text('title').primaryKey(),
+    /** The title lower-cased and without accents (as products.search_title). */
+    searchTitle: text('search_title').notNull(),
+    /** The title's words (as products.search_doc's weight A). */
+    titleDoc: tsvector('title_doc').notNull(),
+    sold: integer('sold').notNull(),
+  },
+  (t) => [
+    index('search_titles_doc_idx').using('gin', t.titleDoc),
+    index('search_titles_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],
 );
 

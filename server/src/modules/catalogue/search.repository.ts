@@ -31,13 +31,10 @@ const MIN_CORRECTED_LENGTH = 3;
  */
 const MIN_SUBSTRING_LENGTH = 4;
 /**
- * The planner's cost of a random page read during a search: the catalogue sits in memory, so a bitmap
- * scan of a word's few thousand products beats reading all 100,000 (the default 4 assumes a disk and
- * picked the full scan, 3-5x slower for a shop's name).
+ * Suggestions that come from a shop's name rather than a title (a shop "Sunny" suggests its products'
+ * titles) are ranked from this many of the best-selling matching products.
  */
-const SEARCH_RANDOM_PAGE_COST = '1.1';
-/** Most matches a suggestion list is ranked from. */
-const SUGGEST_CANDIDATES = 3_000;
+const SUGGEST_SHOP_CANDIDATES = 100;
 
 export interface KeywordWord {
   word: string;
@@ -110,13 +107,6 @@ const rowsOf = async <T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> =>
 export const createSearchRepository = (db: Db) => {
   const analyses = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 5_000 });
   const categoriesOf = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 2_000 });
-  /** One search statement with SEARCH_RANDOM_PAGE_COST (SET LOCAL: this transaction only). */
-  const searchRows = <T>(query: SQL): Promise<T[]> =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL random_page_cost = ${SEARCH_RANDOM_PAGE_COST}`));
-      return rowsOf<T>(tx, query);
-    });
-
   /** The categories whose name, in any language, holds every word of the plan. */
   const matchedCategories = async (plan: SearchPlan): Promise<string[]> => {
     if (plan.terms.length === 0) return [];
@@ -131,29 +121,30 @@ export const createSearchRepository = (db: Db) => {
   };
 
   /**
-   * The SQL pieces every search of a plan shares: the word match (title and shop, plus descriptions and
-   * specs unless `titlesAndShops`) and the tier relevance ranks by: 4 the whole title, 3 every word in
-   * the title (or the keyword inside it), 2 in title and shop name, 1 the category's name (see search),
-   * 0 descriptions and spec values.
+   * The SQL pieces every search of a plan shares. `words`: every word in the product's document (title,
+   * shop, spec values, description) or the keyword inside the title. `ranked`: every word in the title or
+   * the shop's name (products.rank_doc), or the keyword inside the title. `tier`, what relevance ranks a
+   * ranked product by: 4 the whole title, 3 every word in the title (or the keyword inside it), 2 title
+   * and shop name. Below them come products in a category whose name matched (1), then products matched
+   * by descriptions and spec values only (0).
    */
-  const clauses = (plan: SearchPlan, categories: string[], { titlesAndShops = false } = {}) => {
+  const clauses = (plan: SearchPlan, categories: string[]) => {
     const any = plan.terms.length ? sql`${tsqueryText(plan, '')}::tsquery` : null;
-    const titleOrShop = plan.terms.length ? sql`${tsqueryText(plan, 'AB')}::tsquery` : null;
     const title = plan.terms.length ? sql`${tsqueryText(plan, 'A')}::tsquery` : null;
     const inTitle = plan.substring ? sql`p.search_title LIKE ${likePattern(plan.normalized)}` : null;
     const ors = (parts: (SQL | null)[]) => {
       const present = parts.filter((part): part is SQL => part !== null);
       return present.length ? sql`(${sql.join(present, sql` OR `)})` : sql`false`;
     };
-    const words = titlesAndShops ? titleOrShop : any;
-    const text = ors([words && sql`p.search_doc @@ ${words}`, inTitle]);
-    const tier = sql`CASE
-      WHEN p.search_title = ${plan.normalized} THEN 4
-      WHEN ${ors([title && sql`p.search_doc @@ ${title}`, inTitle])} THEN 3
-      WHEN ${titleOrShop ? sql`p.search_doc @@ ${titleOrShop}` : sql`false`} THEN 2
-      WHEN ${categories.length ? sql`p.category = ANY(${`{${categories.join(',')}}`}::text[])` : sql`false`} THEN 1
-      ELSE 0 END`;
-    return { text, tier };
+    return {
+      words: ors([inTitle, any && sql`p.search_doc @@ ${any}`]),
+      ranked: ors([inTitle, any && sql`p.rank_doc @@ ${any}`]),
+      tier: sql`CASE
+        WHEN p.search_title = ${plan.normalized} THEN 4
+        WHEN ${ors([inTitle, title && sql`p.rank_doc @@ ${title}`])} THEN 3
+        ELSE 2 END`,
+      inCategory: categories.length ? sql`p.category = ANY(${`{${categories.join(',')}}`}::text[])` : sql`false`,
+    };
   };
 
   /** The sort's keys over a row set with columns id, sold, unit_price, created_at and tier. */
@@ -234,67 +225,101 @@ export const createSearchRepository = (db: Db) => {
       return analyses.get(keyword.toLowerCase(), () => analyseNow(keyword));
     },
     /**
-     * One page of a plan's matches and their total. Products whose words match come from the full-text
-     * and trigram indexes (a few thousand at most at 100,000 products); products that match only by their
-     * category's name (a whole category) are never scanned for words: they rank below every word match
-     * except description-only ones, so the page takes the first `offset + limit` of them in the sort's
-     * order straight from the category index, and they are counted, not fetched.
+     * One page of a plan's matches and their exact total, in one statement. Relevance ranks the products
+     * whose title and shop name hold the words (rank_doc's index: tiers 2-4), then a matched category's
+     * products (1, by sales from the category index), then products matched only by descriptions and spec
+     * values (0, by sales): each part takes only its first `offset + limit` in order, so the tier is
+     * computed on the small documents of the title and shop matches and never on every product a common
+     * word (a colour) is in. The other sorts take the first `offset + limit` of the whole matched set in
+     * their order. The total counts word matches and the category's products apart, so a category's
+     * products are counted from its index.
      */
     async search(plan: SearchPlan, filter: SearchFilter, sort: SearchSort, offset: number, limit: number) {
       if (plan.terms.length === 0 && !plan.substring) return { rows: [], total: 0 };
       const categories = await matchedCategories(plan);
-      const { text, tier } = clauses(plan, categories);
-      const inCategory = categories.length ? sql`p.category = ANY(${`{${categories.join(',')}}`}::text[])` : null;
+      const { words, ranked, tier, inCategory } = clauses(plan, categories);
       const where = filters(filter);
-      const found = await searchRows<ProductCardRow & { total: number | string }>(
+      const first = offset + limit;
+      const byRelevance = sql`p.tier DESC, p.sold DESC, p.id DESC`;
+      // A category's products in the sort's order, from its index: at most the first `offset + limit`
+      // (for relevance, those the title and shop matches have not ranked higher already).
+      const categoryFirst = (extra: SQL) => sql`SELECT p.id, p.sold, p.unit_price, p.created_at FROM products p
+        WHERE ${inCategory}${extra}${where} ORDER BY ${sortColumns(sort === 'relevance' ? 'sales' : sort)} LIMIT ${first}`;
+      const ids =
+        sort === 'relevance'
+          ? sql`SELECT * FROM (
+              (SELECT p.id, p.sold, ${tier} AS tier FROM products p WHERE ${ranked}${where}
+                ORDER BY 3 DESC, p.sold DESC, p.id DESC LIMIT ${first})
+              UNION ALL
+              (SELECT p.id, p.sold, 1 AS tier FROM (${categoryFirst(sql` AND NOT ${ranked}`)}) AS p)
+              UNION ALL
+              (SELECT p.id, p.sold, 0 AS tier FROM matched p WHERE NOT p.ranked ORDER BY p.sold DESC, p.id DESC LIMIT ${first})
+            ) AS p ORDER BY ${byRelevance} OFFSET ${offset} LIMIT ${limit}`
+          : sql`SELECT p.id FROM (
+              SELECT p.id, p.sold, p.unit_price, p.created_at FROM matched p
+              UNION ALL
+              (${categoryFirst(sql``)})
+            ) AS p ORDER BY ${sortColumns(sort)} OFFSET ${offset} LIMIT ${limit}`;
+      const total = sql`(SELECT count(*) FROM matched)${
+        categories.length ? sql` + (SELECT count(*) FROM products p WHERE ${inCategory}${where})` : sql``
+      }`;
+      const found = await rowsOf<Partial<ProductCardRow> & { total: number | string }>(
+        db,
         sql`WITH matched AS MATERIALIZED (
-            SELECT p.id, p.sold, p.unit_price, p.created_at, ${tier} AS tier
-            FROM products p WHERE ${text}${where}
+            SELECT p.id, p.sold, p.unit_price, p.created_at, ${ranked} AS ranked FROM products p
+            WHERE ${words} AND NOT ${inCategory}${where}
           ),
-          by_category AS MATERIALIZED (
-            ${
-              inCategory
-                ? sql`SELECT p.id, p.sold, p.unit_price, p.created_at, 1 AS tier
-                  FROM products p WHERE ${inCategory}${where} AND p.id NOT IN (SELECT id FROM matched)`
-                : sql`SELECT NULL::int AS id, NULL::int AS sold, NULL::bigint AS unit_price,
-                  NULL::timestamptz AS created_at, 1 AS tier WHERE false`
-            }
-          ),
-          candidates AS (
-            SELECT * FROM matched
-            UNION ALL
-            (SELECT * FROM by_category p ORDER BY ${sortColumns(sort)} LIMIT ${offset + limit})
-          ),
-          page AS (SELECT * FROM candidates p ORDER BY ${sortColumns(sort)} OFFSET ${offset} LIMIT ${limit})
-          SELECT ${cardColumns}, (SELECT count(*) FROM matched) + (SELECT count(*) FROM by_category) AS total
-          FROM page JOIN products p ON p.id = page.id JOIN shops s ON s.id = p.shop_id
-          ORDER BY ${sortColumns(sort, 'page')}`,
+          page AS MATERIALIZED (SELECT q.id, row_number() OVER () AS n FROM (${ids}) AS q)
+          SELECT t.total, c.* FROM (SELECT ${total} AS total) AS t
+          LEFT JOIN (
+            SELECT ${cardColumns}, page.n FROM page JOIN products p ON p.id = page.id JOIN shops s ON s.id = p.shop_id
+          ) AS c ON true
+          ORDER BY c.n`,
       );
-      if (found[0]) {
-        return {
-          rows: found.map(({ total: _total, ...row }) => ({ ...row, unitPrice: Number(row.unitPrice) })),
-          total: Number(found[0].total),
-        };
-      }
-      if (offset === 0) return { rows: [], total: 0 };
-      const [counted] = await searchRows<{ total: number | string }>(
-        sql`SELECT count(*) AS total FROM products p WHERE (${text}${inCategory ? sql` OR ${inCategory}` : sql``})${where}`,
-      );
-      return { rows: [], total: Number(counted?.total ?? 0) };
+      return {
+        rows: found
+          .filter((row) => row.id != null)
+          .map(({ total: _total, n: _n, ...row }: Partial<ProductCardRow> & { total: unknown; n?: unknown }) => ({
+            ...(row as ProductCardRow),
+            unitPrice: Number(row.unitPrice),
+          })),
+        total: Number(found[0]?.total ?? 0),
+      };
     },
 
     /**
-     * Distinct titles of a plan's title and shop matches, in relevance order. A word of one or two
-     * letters can start thousands of titles: the ranking then runs over the first SUGGEST_CANDIDATES found.
+     * Distinct titles in relevance order, as the search ranks them: titles holding the words (the whole
+     * title first, then by the best sales of the title's products) from search_titles; when they are
+     * fewer than `limit`, titles whose products match by title and shop name together follow (a shop
+     * "Sunny" suggests its best sellers' titles), ranked from its SUGGEST_SHOP_CANDIDATES best sellers.
      */
     async suggest(plan: SearchPlan, limit: number): Promise<string[]> {
       if (plan.terms.length === 0 && !plan.substring) return [];
-      const { text, tier } = clauses(plan, [], { titlesAndShops: true });
-      const found = await searchRows<{ title: string }>(
-        sql`WITH m AS MATERIALIZED (
-            SELECT p.title, p.sold, ${tier} AS tier FROM products p WHERE ${text} LIMIT ${SUGGEST_CANDIDATES}
+      const { ranked } = clauses(plan, []);
+      const any = plan.terms.length ? sql`${tsqueryText(plan, '')}::tsquery` : null;
+      const inTitle = plan.substring ? sql`t.search_title LIKE ${likePattern(plan.normalized)}` : null;
+      const titled = [inTitle, any && sql`t.title_doc @@ ${any}`].filter((part): part is SQL => part !== null);
+      const inProductTitle = plan.terms.length
+        ? sql`(${plan.substring ? sql`p.search_title LIKE ${likePattern(plan.normalized)} OR ` : sql``}p.rank_doc @@ ${`${tsqueryText(plan, 'A')}`}::tsquery)`
+        : sql`true`;
+      const found = await rowsOf<{ title: string }>(
+        db,
+        sql`WITH titles AS MATERIALIZED (
+            SELECT t.title, CASE WHEN t.search_title = ${plan.normalized} THEN 4 ELSE 3 END AS tier, t.sold
+            FROM search_titles t WHERE (${sql.join(titled, sql` OR `)})
+            ORDER BY 2 DESC, 3 DESC, 1 LIMIT ${limit}
+          ),
+          shops AS (
+            SELECT p.title, p.sold FROM products p
+            WHERE (SELECT count(*) FROM titles) < ${limit} AND ${ranked} AND NOT ${inProductTitle}
+            ORDER BY p.sold DESC LIMIT ${SUGGEST_SHOP_CANDIDATES}
           )
-          SELECT title FROM m GROUP BY title ORDER BY max(tier) DESC, max(sold) DESC, title LIMIT ${limit}`,
+          SELECT title FROM (
+            SELECT title, tier, sold FROM titles
+            UNION ALL
+            SELECT title, 2, max(sold) FROM shops GROUP BY title
+          ) AS x
+          ORDER BY tier DESC, sold DESC, title LIMIT ${limit}`,
       );
       return found.map((row) => row.title);
     },
