@@ -93,7 +93,7 @@ describe('release canary <remote> <version> --auto', () => {
     for (const line of lines.slice(1)) {
       expect(line.auto!.canary!.sessions).toBeGreaterThanOrEqual(30);
       expect(line.auto!.stable).toMatchObject({ version: '1.0.0' });
-      expect(line.auto!.pValue).toBeGreaterThan(0.05);
+      expect(line.auto!.pValue).toBeGreaterThan(0.05 / 3);
       expect(line.auto!.test).toMatch(/Fisher/);
     }
     // Each step waited for its own 30 canary sessions: the 5 % step took far longer than the 50 % one.
@@ -113,8 +113,8 @@ describe('release canary <remote> <version> --auto', () => {
     expect(entry?.canary).toBeUndefined();
     const last = (await box.store.readAudit()).at(-1)!;
     expect(last).toMatchObject({ command: 'rollback', from: '1.0.0 + canary 2.0.0 at 5%', to: '1.0.0' });
-    expect(last.auto).toMatchObject({ decision: 'rollback', fromPercent: 5, toPercent: 0, alpha: 0.05 });
-    expect(last.auto!.pValue).toBeLessThanOrEqual(0.05);
+    expect(last.auto).toMatchObject({ decision: 'rollback', fromPercent: 5, toPercent: 0, alpha: 0.05 / 3 });
+    expect(last.auto!.pValue).toBeLessThanOrEqual(0.05 / 3);
     expect(last.auto!.canary!.failures / last.auto!.canary!.sessions).toBeGreaterThan(0.2);
     // Nobody but the 5 % ever had it.
     expect(f.sessions.filter((s) => s.version === '2.0.0').length).toBeLessThan(f.sessions.length * 0.1);
@@ -179,6 +179,7 @@ describe('release canary <remote> <version> --auto', () => {
       /--steps/,
     );
     await expect(autoCanary(box.ctx, catalogue, '2.0.0', { ...options(f), steps: [5, 50] })).rejects.toThrow(/--steps/);
+    await expect(autoCanary(box.ctx, catalogue, '2.0.0', { ...options(f), steps: [100] })).rejects.toThrow(/--steps/);
   });
 });
 

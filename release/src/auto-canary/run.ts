@@ -25,7 +25,7 @@ export interface AutoCanaryOptions {
   minSessions?: number;
   /** Stable sessions over the same window (default: minSessions). */
   minStableSessions?: number;
-  /** One-sided level of the test (default 0.05). */
+  /** The run's false-alarm level (default 0.05); each step's one-sided test is at alpha / (steps - 1). */
   alpha?: number;
   /** How often field health is read (default 15 s). */
   pollMs?: number;
@@ -60,10 +60,13 @@ const minus = (a: CohortCounts, b: CohortCounts): CohortCounts =>
 
 const validSteps = (steps: readonly number[]): number[] => {
   const ok =
-    steps.length > 0 &&
+    steps.length > 1 &&
     steps.every((step, i) => Number.isInteger(step) && step > 0 && step <= 100 && (i === 0 || step > steps[i - 1]!)) &&
     steps.at(-1) === 100;
-  if (!ok) throw new ReleaseError(`--steps must rise from 1 to 100 and end at 100, not ${steps.join(',')}`);
+  if (!ok)
+    throw new ReleaseError(
+      `--steps must rise from 1 to 100, end at 100 and have one step below it, not ${steps.join(',')}`,
+    );
   return [...steps];
 };
 
@@ -99,7 +102,10 @@ export const autoCanary = async (
   const maxWait = options.maxStepWaitMs ?? 6 * 3_600_000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const label = `${remote.folder} ${version}`;
-  const decisionOptions = { minSessions, minStableSessions: options.minStableSessions, alpha };
+  // Each step is one look at the data: the run's false-alarm rate is held to alpha by testing each of the
+  // steps.length - 1 looks at alpha / (steps.length - 1) (Bonferroni).
+  const stepAlpha = alpha / (steps.length - 1);
+  const decisionOptions = { minSessions, minStableSessions: options.minStableSessions, alpha: stepAlpha };
 
   const reading = async (live: string, sinceMs: number) =>
     cohortCounts(await options.health(remote.folder, sinceMs), version, live);
