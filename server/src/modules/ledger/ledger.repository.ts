@@ -1,4 +1,4 @@
-import { count, desc, eq, and, sql } from 'drizzle-orm';
+import { count, desc, eq, and, sql, type SQL } from 'drizzle-orm';
 import type { LedgerKind } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { ledgerEntries, users } from '../../db/schema';
@@ -11,6 +11,34 @@ export interface EntryDraft {
   reference: string | null;
   note?: string;
 }
+
+/**
+ * The ledger's writes as SQL fragments: this module is the only place that changes `users.balance` or
+ * inserts into `ledger_entries` (one-writer.test.ts fails on any other file that does). `post` below is
+ * built from them; a caller that must write the money inside its own single statement takes them too
+ * (orders' pay: one statement, no round trips), so the balance-after arithmetic is written once.
+ *
+ * `delta` is the signed change in cents, an SQL expression the `UPDATE users` can read (a parameter, or a
+ * column of its FROM): `set` goes in the SET list, `covered` in the WHERE (the row is left alone rather
+ * than go below 0; the row's own WHERE is what PostgreSQL re-checks on the version it writes), and
+ * `returning` in RETURNING, for `insertEntries`.
+ */
+export const balanceChange = (delta: SQL) => ({
+  set: sql`balance = users.balance + (${delta}), updated_at = now()`,
+  covered: sql`users.balance + (${delta}) >= 0`,
+  returning: sql`users.balance AS balance, (${delta}) AS delta`,
+});
+
+/**
+ * `INSERT INTO ledger_entries` of `entries` (a relation with columns ord, amount, kind, reference, note;
+ * signed amounts of one sign that add up to the change) for the shopper whose row `changed` returned
+ * (a CTE over an UPDATE with `balanceChange(…).returning`; no row, no entries). Each entry's balance after
+ * is the balance before the change plus the running sum of the amounts in `ord` order.
+ */
+export const insertEntries = (userId: number, changed: SQL, entries: SQL) =>
+  sql`INSERT INTO ledger_entries (user_id, amount_cents, balance_after_cents, kind, reference, note)
+      SELECT ${userId}::int, e.amount, c.balance - c.delta + sum(e.amount) OVER (ORDER BY e.ord), e.kind, e.reference, e.note
+      FROM ${changed} c CROSS JOIN ${entries} e`;
 
 export const createLedgerRepository = (db: Db) => ({
   /**
@@ -30,16 +58,15 @@ export const createLedgerRepository = (db: Db) => ({
       ),
       sql`, `,
     );
+    const change = balanceChange(sql`${total}::bigint`);
     const rows = await rowsOf<{ balance: string | number }>(
       executor,
       sql`WITH u AS (
-            UPDATE users SET balance = balance + ${total}::bigint, updated_at = now()
-            WHERE id = ${userId} AND balance + ${total}::bigint >= 0
-            RETURNING id, balance
+            UPDATE users SET ${change.set}
+            WHERE id = ${userId} AND ${change.covered}
+            RETURNING ${change.returning}
           ), e(ord, amount, kind, reference, note) AS (VALUES ${values})
-          INSERT INTO ledger_entries (user_id, amount_cents, balance_after_cents, kind, reference, note)
-          SELECT u.id, e.amount, u.balance - ${total}::bigint + sum(e.amount) OVER (ORDER BY e.ord), e.kind, e.reference, e.note
-          FROM u CROSS JOIN e
+          ${insertEntries(userId, sql`u`, sql`e`)}
           RETURNING balance_after_cents AS balance`,
     );
     if (rows.length === 0) return null;

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { OrderStatus, type OrderAddress } from '@marketplace/shared/contracts';
+import { OrderStatus, type LedgerKind, type OrderAddress } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { comments, orderEvents, orderItems, orders, refunds } from '../../db/schema';
+import { balanceChange, insertEntries } from '../ledger/ledger.repository';
 import { preparedRowsOf, rowsOf, type Executor } from '../ledger/transaction';
 import type { GuardPass } from '../user/secret-guard';
 import { fromStatuses, type OrderTransition } from './order-state-machine';
@@ -212,6 +213,9 @@ export const createOrdersRepository = (db: Db) => ({
    * A second pay of the same orders finds them no longer waiting: nothing is charged twice.
    */
   async pay(executor: Executor, userId: number, ids: number[], paidAt: Date, pass: GuardPass): Promise<PayOutcome> {
+    // The money is the ledger's: the balance goes down by the due total, one `payment` entry per charged order.
+    const charge = balanceChange(sql`-due.total`);
+    const payment: LedgerKind = 'payment';
     const [row] = await preparedRowsOf<{
       ok: boolean;
       waiting: number;
@@ -229,9 +233,9 @@ export const createOrdersRepository = (db: Db) => ({
               count(*)::int AS waiting
             FROM target
           ), charged AS (
-            UPDATE users SET ${pass.set}, balance = users.balance - due.total, updated_at = now()
-            FROM due WHERE users.id = ${userId} AND due.complete AND NOT ${pass.locked} AND users.balance >= due.total
-            RETURNING users.balance, ${pass.lockedUntil} AS locked_until, due.total
+            UPDATE users SET ${pass.set}, ${charge.set}
+            FROM due WHERE users.id = ${userId} AND due.complete AND NOT ${pass.locked} AND ${charge.covered}
+            RETURNING ${charge.returning}, ${pass.lockedUntil} AS locked_until
           ), settled AS (
             UPDATE users SET ${pass.set}
             WHERE users.id = ${userId} AND NOT EXISTS (SELECT 1 FROM charged)
@@ -242,10 +246,12 @@ export const createOrdersRepository = (db: Db) => ({
             WHERE id IN (SELECT id FROM target) AND EXISTS (SELECT 1 FROM charged)
             RETURNING id, order_no, total_cents, shop_id
           ), entries AS (
-            INSERT INTO ledger_entries (user_id, amount_cents, balance_after_cents, kind, reference, note)
-            SELECT ${userId}, -m.total_cents, c.balance + c.total - sum(m.total_cents) OVER (ORDER BY m.id),
-              'payment', 'order:' || m.id, m.order_no
-            FROM moved m CROSS JOIN charged c WHERE m.total_cents > 0
+            ${insertEntries(
+              userId,
+              sql`charged`,
+              sql`(SELECT id AS ord, -total_cents AS amount, ${payment}::text AS kind, 'order:' || id AS reference,
+                order_no AS note FROM moved WHERE total_cents > 0)`,
+            )}
           ), paid_events AS (
             INSERT INTO order_events (order_id, kind) SELECT id, 'paid' FROM moved
           ), paid_notices AS (
@@ -271,8 +277,8 @@ export const createOrdersRepository = (db: Db) => ({
             UPDATE shops SET sales = shops.sales + per_shop.units, total_sales = shops.total_sales + per_shop.cents
             FROM per_shop WHERE shops.id = per_shop.shop_id AND shops.id IN (SELECT id FROM locked_shops)
           )
-          SELECT c.total IS NOT NULL AS ok, due.waiting, coalesce(c.balance, s.balance) AS balance,
-            CASE WHEN c.total IS NOT NULL THEN c.locked_until ELSE s.locked_until END AS locked_until,
+          SELECT c.delta IS NOT NULL AS ok, due.waiting, coalesce(c.balance, s.balance) AS balance,
+            CASE WHEN c.delta IS NOT NULL THEN c.locked_until ELSE s.locked_until END AS locked_until,
             (SELECT coalesce(json_agg(json_build_object('id', m.id, 'orderNo', m.order_no, 'total', m.total_cents)
               ORDER BY m.id), '[]'::json) FROM moved m) AS paid
           FROM due LEFT JOIN charged c ON true LEFT JOIN settled s ON true`,
