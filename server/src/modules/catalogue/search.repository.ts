@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { Pool } from 'pg';
 import type { ProductCategory, SearchSort } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { createAnswerCache } from './answer-cache';
@@ -104,6 +107,20 @@ const cardColumns = sql`p.id, p.title, p.unit_price AS "unitPrice", p.sold, p.sh
 const rowsOf = async <T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
+const dialect = new PgDialect();
+/**
+ * A search statement on PostgreSQL as a named prepared statement (one per statement shape: the words,
+ * prices and categories are parameters), so each pooled connection plans it once instead of on every
+ * keystroke: planning cost about as much as running a typical search. PGlite runs it as it is.
+ */
+const preparedRowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof Pool)) return rowsOf<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `search_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+  return (await client.query({ name, text, values: params })).rows as T[];
+};
+
 export const createSearchRepository = (db: Db) => {
   const analyses = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 5_000 });
   const categoriesOf = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 2_000 });
@@ -136,10 +153,13 @@ export const createSearchRepository = (db: Db) => {
       const present = parts.filter((part): part is SQL => part !== null);
       return present.length ? sql`(${sql.join(present, sql` OR `)})` : sql`false`;
     };
+    const ranked = ors([inTitle, any && sql`p.rank_doc @@ ${any}`]);
     return {
       words: ors([inTitle, any && sql`p.search_doc @@ ${any}`]),
-      ranked: ors([inTitle, any && sql`p.rank_doc @@ ${any}`]),
+      ranked,
+      // Most word matches of a common word are not ranked (a colour in descriptions): told first.
       tier: sql`CASE
+        WHEN NOT ${ranked} THEN NULL
         WHEN p.search_title = ${plan.normalized} THEN 4
         WHEN ${ors([inTitle, title && sql`p.rank_doc @@ ${title}`])} THEN 3
         ELSE 2 END`,
@@ -240,7 +260,6 @@ export const createSearchRepository = (db: Db) => {
       const { words, ranked, tier, inCategory } = clauses(plan, categories);
       const where = filters(filter);
       const first = offset + limit;
-      const byRelevance = sql`p.tier DESC, p.sold DESC, p.id DESC`;
       // A category's products in the sort's order, from its index: at most the first `offset + limit`
       // (for relevance, those the title and shop matches have not ranked higher already).
       const categoryFirst = (extra: SQL) => sql`SELECT p.id, p.sold, p.unit_price, p.created_at FROM products p
@@ -248,26 +267,29 @@ export const createSearchRepository = (db: Db) => {
       const ids =
         sort === 'relevance'
           ? sql`SELECT * FROM (
-              (SELECT p.id, p.sold, ${tier} AS tier FROM products p WHERE ${ranked}${where}
-                ORDER BY 3 DESC, p.sold DESC, p.id DESC LIMIT ${first})
+              (SELECT p.id, p.sold, p.tier FROM matched p WHERE p.tier IS NOT NULL
+                ORDER BY p.tier DESC, p.sold DESC, p.id DESC LIMIT ${first})
               UNION ALL
               (SELECT p.id, p.sold, 1 AS tier FROM (${categoryFirst(sql` AND NOT ${ranked}`)}) AS p)
               UNION ALL
-              (SELECT p.id, p.sold, 0 AS tier FROM matched p WHERE NOT p.ranked ORDER BY p.sold DESC, p.id DESC LIMIT ${first})
-            ) AS p ORDER BY ${byRelevance} OFFSET ${offset} LIMIT ${limit}`
+              (SELECT p.id, p.sold, 0 AS tier FROM matched p WHERE p.tier IS NULL AND NOT p.in_category
+                ORDER BY p.sold DESC, p.id DESC LIMIT ${first})
+            ) AS p ORDER BY p.tier DESC, p.sold DESC, p.id DESC OFFSET ${offset} LIMIT ${limit}`
           : sql`SELECT p.id FROM (
-              SELECT p.id, p.sold, p.unit_price, p.created_at FROM matched p
+              SELECT p.id, p.sold, p.unit_price, p.created_at FROM matched p WHERE NOT p.in_category
               UNION ALL
               (${categoryFirst(sql``)})
             ) AS p ORDER BY ${sortColumns(sort)} OFFSET ${offset} LIMIT ${limit}`;
-      const total = sql`(SELECT count(*) FROM matched)${
+      const total = sql`(SELECT count(*) FROM matched WHERE NOT in_category)${
         categories.length ? sql` + (SELECT count(*) FROM products p WHERE ${inCategory}${where})` : sql``
       }`;
-      const found = await rowsOf<Partial<ProductCardRow> & { total: number | string }>(
+      // One pass over the word matches: each with its tier (null below the title and shop matches).
+      const found = await preparedRowsOf<Partial<ProductCardRow> & { total: number | string }>(
         db,
         sql`WITH matched AS MATERIALIZED (
-            SELECT p.id, p.sold, p.unit_price, p.created_at, ${ranked} AS ranked FROM products p
-            WHERE ${words} AND NOT ${inCategory}${where}
+            SELECT p.id, p.sold, p.unit_price, p.created_at, ${inCategory} AS in_category,
+              ${sort === 'relevance' ? tier : sql`NULL::int`} AS tier
+            FROM products p WHERE ${words}${where}
           ),
           page AS MATERIALIZED (SELECT q.id, row_number() OVER () AS n FROM (${ids}) AS q)
           SELECT t.total, c.* FROM (SELECT ${total} AS total) AS t
@@ -302,7 +324,7 @@ export const createSearchRepository = (db: Db) => {
       const inProductTitle = plan.terms.length
         ? sql`(${plan.substring ? sql`p.search_title LIKE ${likePattern(plan.normalized)} OR ` : sql``}p.rank_doc @@ ${`${tsqueryText(plan, 'A')}`}::tsquery)`
         : sql`true`;
-      const found = await rowsOf<{ title: string }>(
+      const found = await preparedRowsOf<{ title: string }>(
         db,
         sql`WITH titles AS MATERIALIZED (
             SELECT t.title, CASE WHEN t.search_title = ${plan.normalized} THEN 4 ELSE 3 END AS tier, t.sold
