@@ -75,9 +75,13 @@ export const startReporter = async (): Promise<void> => {
     return;
   }
   takeNotes((note) => add(note));
-  onLCP(vital);
-  onINP(vital);
-  onCLS(vital);
+  try {
+    onLCP(vital);
+    onINP(vital);
+    onCLS(vital);
+  } catch {
+    // A browser without the Performance APIs still reports load failures and errors.
+  }
   window.addEventListener('unhandledrejection', rejection);
   window.setInterval(flush, FLUSH_MS);
   window.addEventListener('pagehide', flush);
