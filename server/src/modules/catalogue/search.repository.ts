@@ -14,9 +14,10 @@ import type { ProductCardRow } from './catalogue.repository';
 const VOCABULARY_TTL_MS = 10 * 60_000;
 
 /**
- * Search over the documents migration 0013 keeps (products.search_doc: title A, shop name B, spec values
- * and description D; products.search_title; category_names in every language; search_words, the
- * catalogue's vocabulary). Everything is lower-cased and unaccented by the database's `search_norm`, and
+ * Search over the documents migrations 0013 and 0018 keep (products.search_doc: title A, shop name B, spec
+ * values and description D; products.rank_doc: title A and shop name B only; products.search_title;
+ * search_titles, the distinct titles with their best sales; category_names in every language;
+ * search_words, the catalogue's vocabulary). Everything is lower-cased and unaccented by the database's `search_norm`, and
  * a keyword is cut into words by PostgreSQL's own text-search parser, so the query and the documents are
  * cut and normalised the same way on PGlite and PostgreSQL.
  */
@@ -153,13 +154,12 @@ export const createSearchRepository = (db: Db) => {
       const present = parts.filter((part): part is SQL => part !== null);
       return present.length ? sql`(${sql.join(present, sql` OR `)})` : sql`false`;
     };
-    const ranked = ors([inTitle, any && sql`p.rank_doc @@ ${any}`]);
     return {
       words: ors([inTitle, any && sql`p.search_doc @@ ${any}`]),
-      ranked,
-      // Most word matches of a common word are not ranked (a colour in descriptions): told first.
+      ranked: ors([inTitle, any && sql`p.rank_doc @@ ${any}`]),
+      /** Matched by the whole document's words; with `NOT ranked`, by descriptions and spec values only. */
+      described: any ? sql`p.search_doc @@ ${any}` : sql`false`,
       tier: sql`CASE
-        WHEN NOT ${ranked} THEN NULL
         WHEN p.search_title = ${plan.normalized} THEN 4
         WHEN ${ors([inTitle, title && sql`p.rank_doc @@ ${title}`])} THEN 3
         ELSE 2 END`,
@@ -245,52 +245,67 @@ export const createSearchRepository = (db: Db) => {
       return analyses.get(keyword.toLowerCase(), () => analyseNow(keyword));
     },
     /**
-     * One page of a plan's matches and their exact total, in one statement. Relevance ranks the products
-     * whose title and shop name hold the words (rank_doc's index: tiers 2-4), then a matched category's
-     * products (1, by sales from the category index), then products matched only by descriptions and spec
-     * values (0, by sales): each part takes only its first `offset + limit` in order, so the tier is
-     * computed on the small documents of the title and shop matches and never on every product a common
-     * word (a colour) is in. The other sorts take the first `offset + limit` of the whole matched set in
-     * their order. The total counts word matches and the category's products apart, so a category's
+     * One page of a plan's matches and their exact total, in one statement. Relevance takes the first
+     * `offset + limit` of the title and shop matches (tiers 4-2, from rank_doc's and the title's indexes),
+     * of a matched category's products (1, by sales straight from the category index, never scanned for
+     * words) and of the products matched only by descriptions and spec values (0, by sales); the other
+     * sorts take them from the word matches and the category's index in their own order. A category's
      * products are counted from its index.
      */
     async search(plan: SearchPlan, filter: SearchFilter, sort: SearchSort, offset: number, limit: number) {
       if (plan.terms.length === 0 && !plan.substring) return { rows: [], total: 0 };
       const categories = await matchedCategories(plan);
-      const { words, ranked, tier, inCategory } = clauses(plan, categories);
+      const { words, ranked, described, tier, inCategory } = clauses(plan, categories);
       const where = filters(filter);
       const first = offset + limit;
+      // The sort's keys (created_at, far along a product's row, only when the sort needs it).
+      const keys = sql`p.id, p.sold, p.unit_price, ${sort === 'newest' ? sql`p.created_at` : sql`NULL::timestamptz AS created_at`}`;
       // A category's products in the sort's order, from its index: at most the first `offset + limit`
       // (for relevance, those the title and shop matches have not ranked higher already).
-      const categoryFirst = (extra: SQL) => sql`SELECT p.id, p.sold, p.unit_price, p.created_at FROM products p
+      const categoryFirst = (extra: SQL) => sql`SELECT ${keys} FROM products p
         WHERE ${inCategory}${extra}${where} ORDER BY ${sortColumns(sort === 'relevance' ? 'sales' : sort)} LIMIT ${first}`;
+      const categoryCount = categories.length
+        ? sql` + (SELECT count(*) FROM products p WHERE ${inCategory}${where})`
+        : sql``;
+      // Relevance: every word match once, the title and shop matches with their tier (the title and
+      // rank_doc, far along a product's row, read for them only), then the other matches of the whole
+      // document told apart by id (a common word, a colour in descriptions, has tens of thousands).
+      // The other sorts: the word matches in one pass.
+      const matches =
+        sort === 'relevance'
+          ? sql`ranked AS MATERIALIZED (
+              SELECT ${keys}, ${inCategory} AS in_category, ${tier} AS tier FROM products p WHERE ${ranked}${where}
+            ),
+            described AS MATERIALIZED (
+              SELECT ${keys}, ${inCategory} AS in_category FROM products p
+              WHERE ${described}${where} AND p.id NOT IN (SELECT id FROM ranked)
+            )`
+          : sql`matched AS MATERIALIZED (
+              SELECT ${keys}, ${inCategory} AS in_category FROM products p WHERE ${words}${where}
+            )`;
       const ids =
         sort === 'relevance'
           ? sql`SELECT * FROM (
-              (SELECT p.id, p.sold, p.tier FROM matched p WHERE p.tier IS NOT NULL
-                ORDER BY p.tier DESC, p.sold DESC, p.id DESC LIMIT ${first})
+              (SELECT p.id, p.sold, p.tier FROM ranked p ORDER BY p.tier DESC, p.sold DESC, p.id DESC LIMIT ${first})
               UNION ALL
               (SELECT p.id, p.sold, 1 AS tier FROM (${categoryFirst(sql` AND NOT ${ranked}`)}) AS p)
               UNION ALL
-              (SELECT p.id, p.sold, 0 AS tier FROM matched p WHERE p.tier IS NULL AND NOT p.in_category
+              (SELECT p.id, p.sold, 0 AS tier FROM described p WHERE NOT p.in_category
                 ORDER BY p.sold DESC, p.id DESC LIMIT ${first})
             ) AS p ORDER BY p.tier DESC, p.sold DESC, p.id DESC OFFSET ${offset} LIMIT ${limit}`
           : sql`SELECT p.id FROM (
-              SELECT p.id, p.sold, p.unit_price, p.created_at FROM matched p WHERE NOT p.in_category
+              SELECT ${keys} FROM matched p WHERE NOT p.in_category
               UNION ALL
               (${categoryFirst(sql``)})
             ) AS p ORDER BY ${sortColumns(sort)} OFFSET ${offset} LIMIT ${limit}`;
-      const total = sql`(SELECT count(*) FROM matched WHERE NOT in_category)${
-        categories.length ? sql` + (SELECT count(*) FROM products p WHERE ${inCategory}${where})` : sql``
-      }`;
-      // One pass over the word matches: each with its tier (null below the title and shop matches).
+      const total =
+        sort === 'relevance'
+          ? sql`(SELECT count(*) FROM ranked WHERE NOT in_category)
+            + (SELECT count(*) FROM described WHERE NOT in_category)${categoryCount}`
+          : sql`(SELECT count(*) FROM matched WHERE NOT in_category)${categoryCount}`;
       const found = await preparedRowsOf<Partial<ProductCardRow> & { total: number | string }>(
         db,
-        sql`WITH matched AS MATERIALIZED (
-            SELECT p.id, p.sold, p.unit_price, p.created_at, ${inCategory} AS in_category,
-              ${sort === 'relevance' ? tier : sql`NULL::int`} AS tier
-            FROM products p WHERE ${words}${where}
-          ),
+        sql`WITH ${matches},
           page AS MATERIALIZED (SELECT q.id, row_number() OVER () AS n FROM (${ids}) AS q)
           SELECT t.total, c.* FROM (SELECT ${total} AS total) AS t
           LEFT JOIN (
@@ -331,7 +346,7 @@ export const createSearchRepository = (db: Db) => {
             FROM search_titles t WHERE (${sql.join(titled, sql` OR `)})
             ORDER BY 2 DESC, 3 DESC, 1 LIMIT ${limit}
           ),
-          shops AS (
+          by_shop AS (
             SELECT p.title, p.sold FROM products p
             WHERE (SELECT count(*) FROM titles) < ${limit} AND ${ranked} AND NOT ${inProductTitle}
             ORDER BY p.sold DESC LIMIT ${SUGGEST_SHOP_CANDIDATES}
@@ -339,7 +354,7 @@ export const createSearchRepository = (db: Db) => {
           SELECT title FROM (
             SELECT title, tier, sold FROM titles
             UNION ALL
-            SELECT title, 2, max(sold) FROM shops GROUP BY title
+            SELECT title, 2, max(sold) FROM by_shop GROUP BY title
           ) AS x
           ORDER BY tier DESC, sold DESC, title LIMIT ${limit}`,
       );
