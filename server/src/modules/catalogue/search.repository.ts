@@ -278,7 +278,7 @@ export const createSearchRepository = (db: Db) => {
             ),
             described AS MATERIALIZED (
               SELECT ${keys}, ${inCategory} AS in_category FROM products p
-              WHERE ${described}${where} AND p.id NOT IN (SELECT id FROM ranked)
+              WHERE ${described}${where} AND NOT EXISTS (SELECT 1 FROM ranked r WHERE r.id = p.id)
             )`
           : sql`matched AS MATERIALIZED (
               SELECT ${keys}, ${inCategory} AS in_category FROM products p WHERE ${words}${where}
