@@ -37,7 +37,9 @@ BEGIN
     WHERE t.title = OLD.title AND best.sold IS NOT NULL AND t.sold <> best.sold;
     DELETE FROM search_titles t WHERE t.title = OLD.title AND NOT EXISTS (SELECT 1 FROM products p WHERE p.title = OLD.title);
   END IF;
-  IF TG_OP <> 'DELETE' THEN
+  -- Most sales leave a title's best unchanged: then its row is not even locked (concurrent orders of
+  -- two products with one title would otherwise wait on each other).
+  IF TG_OP <> 'DELETE' AND NOT EXISTS (SELECT 1 FROM search_titles t WHERE t.title = NEW.title AND t.sold >= NEW.sold) THEN
     INSERT INTO search_titles AS t (title, search_title, title_doc, sold)
     VALUES (NEW.title, NEW.search_title, to_tsvector('simple', NEW.search_title), NEW.sold)
     ON CONFLICT (title) DO UPDATE SET sold = EXCLUDED.sold WHERE t.sold < EXCLUDED.sold;
