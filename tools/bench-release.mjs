@@ -3,11 +3,15 @@
 // target <= 300 ms, issue 22 item 7), when a rollback has switched the manifest, and what a shopper
 // downloads on the next page load after one remote is rolled back (Chromium, 127.0.0.1).
 // BENCH_RELEASE_LATENCY_ONLY=1: the command timings alone (no build, no browser).
+// Field health (issue 22 item 4): telemetry ingest rate and p99 (POST /api/telemetry, beacons of 20 events,
+// 16 at a time) and what the reporter adds to the first load (its chunk loads after the first screen).
+// BENCH_RELEASE_TELEMETRY_ONLY=1: those rows alone (a server, no browser).
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildAll, deployAll, isBuilt, root, startServer, tempDeployDir } from './app-server.mjs';
 
@@ -254,6 +258,116 @@ const latencyText = [
   ...latencyRows.map(([metric, value]) => `| ${metric} | ${value} |`),
   '',
 ].join('\n');
+/** Beacons as the shell's reporter sends them: 20 events (sessions, an error, Web Vitals) of the live catalogue. */
+const telemetryBeacon = (deployDir, n) => {
+  const version = JSON.parse(readFileSync(path.join(deployDir, 'manifest.json'), 'utf8')).remotes['mfe-catalogue']
+    .version;
+  const events = Array.from({ length: 20 }, (_, i) =>
+    i % 4 === 0
+      ? {
+          kind: ['LCP', 'INP', 'CLS'][(n + i) % 3],
+          remote: 'mfe-catalogue',
+          version,
+          route: '/home',
+          value: (n * 37 + i) % 3000,
+        }
+      : { kind: i % 7 === 0 ? 'error' : 'session', remote: 'mfe-catalogue', version, route: '/detail/:id' },
+  );
+  return JSON.stringify({ events });
+};
+
+/** POST /api/telemetry for TELEMETRY_SECONDS with 16 beacons in flight: accepted beacons per second and latency. */
+const measureTelemetryIngest = async (baseUrl, deployDir) => {
+  const seconds = Number(process.env.TELEMETRY_SECONDS) || 5;
+  const latencies = [];
+  const statuses = new Map();
+  const end = performance.now() + seconds * 1000;
+  let n = 0;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const body = telemetryBeacon(deployDir, n++);
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/telemetry`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body,
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: 16 }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return {
+    perSecond: (statuses.get(204) ?? 0) / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    statuses: [...statuses].map(([status, count]) => `${status}: ${count}`).join(', '),
+  };
+};
+
+/** The reporter's chunk (shell/dist/telemetry.*.js) gzip size, and whether the first load (index.html) names it. */
+const telemetryFirstLoad = () => {
+  const dist = path.join(root, 'shell/dist');
+  const chunk = readdirSync(dist).find((file) => /^telemetry\.[0-9a-f]+\.js$/.test(file));
+  if (!chunk) return { chunk: null, gzip: 0, inFirstLoad: false };
+  const gzip =
+    statSync(path.join(dist, `${chunk}.gz`), { throwIfNoEntry: false })?.size ??
+    gzipSync(readFileSync(path.join(dist, chunk))).length;
+  return { chunk, gzip, inFirstLoad: readFileSync(path.join(dist, 'index.html'), 'utf8').includes(chunk) };
+};
+
+const telemetryRows = (ingest) => {
+  const firstLoad = telemetryFirstLoad();
+  return [
+    [
+      'Telemetry ingest: accepted beacons per second (20 events each, 16 in flight)',
+      `${ingest.perSecond.toFixed(0)} /s (${(ingest.perSecond * 20).toFixed(0)} events/s; replies ${ingest.statuses})`,
+    ],
+    ['Telemetry ingest: latency p50 / p99', `${ingest.p50.toFixed(1)} ms / ${ingest.p99.toFixed(1)} ms`],
+    [
+      'Field-health reporter: its chunk, loaded after the first screen (gzip; target <= 3 KB)',
+      firstLoad.chunk
+        ? `${(firstLoad.gzip / 1024).toFixed(2)} KB ${firstLoad.gzip <= 3072 ? '<=' : '>'} 3 KB (${firstLoad.chunk})`
+        : 'no telemetry chunk in shell/dist',
+    ],
+    [
+      'Field-health reporter: bytes of it in the first load (index.html names the chunk?)',
+      firstLoad.inFirstLoad ? 'named: in the first load' : '0 (not named)',
+    ],
+  ];
+};
+
+if (process.env.BENCH_RELEASE_TELEMETRY_ONLY === '1') {
+  const deployDir = tempDeployDir();
+  try {
+    await deployAll(deployDir);
+    const server = await startServer({ deployDir, env: { TELEMETRY_RATE_LIMIT_MAX: '100000000' } });
+    let ingest;
+    try {
+      ingest = await measureTelemetryIngest(server.url, deployDir);
+    } finally {
+      await server.stop();
+    }
+    const report = [
+      `# Release bench: field health (${new Date().toISOString()})`,
+      '',
+      '| Metric | Value |',
+      '| --- | --- |',
+      ...telemetryRows(ingest).map(([metric, value]) => `| ${metric} | ${value} |`),
+      '',
+    ].join('\n');
+    console.log(report);
+  } finally {
+    rmSync(deployDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
 if (LATENCY_ONLY) {
   const report = [`# Release bench (${new Date().toISOString()})`, '', latencyText].join('\n');
   mkdirSync(path.join(root, 'var/bench'), { recursive: true });
@@ -267,6 +381,7 @@ const deployDir = tempDeployDir();
 const repoDir = prepareBuilds();
 let timings;
 let shopper;
+let ingest;
 try {
   await deployAll(deployDir);
   for (const version of [V1, V2]) {
@@ -278,9 +393,10 @@ try {
     timings.push(await timeRollback(deployDir));
     await release(deployDir, ['promote', REMOTE, V2]);
   }
-  const server = await startServer({ deployDir });
+  const server = await startServer({ deployDir, env: { TELEMETRY_RATE_LIMIT_MAX: '100000000' } });
   try {
     shopper = await measureShopperBytes(server.url, deployDir);
+    ingest = await measureTelemetryIngest(server.url, deployDir);
   } finally {
     await server.stop();
   }
@@ -304,6 +420,7 @@ const rows = [
   ['Shopper: of which the rolled-back wallet version', kb(shopper.walletV1)],
   ['Shopper: other remotes re-downloaded after the rollback', kb(shopper.otherRemotesAfter)],
   ['Shopper: files of the withdrawn version requested after the rollback', String(shopper.v2RequestedAfter)],
+  ...telemetryRows(ingest),
 ];
 
 const report = [
