@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import {
   DEMO,
   expect,
+  operatorPost,
   shopperApi,
   tabBar,
   test as base,
@@ -124,7 +125,13 @@ const test = base.extend<object, { offlineEnv: OfflineEnv }>({
       await app.deployAll(deployDir);
       const server = await app.startServer({
         deployDir,
-        env: { AUTH_RATE_LIMIT_MAX: '1000', SHELL_DIR: shellDir },
+        env: {
+          AUTH_RATE_LIMIT_MAX: '1000',
+          SHELL_DIR: shellDir,
+          // The operator credential the fixtures' operatorPost uses (the data saver test ships an order).
+          ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? '',
+          ADMIN_TOKEN_AUTOMATION: '1',
+        },
       });
       const network = new Network(new URL(server.url));
       const url = await network.listen();
@@ -260,6 +267,51 @@ const seedOrderAndBag = async (api: ShopperApi) => {
   const order = created.orders[0];
   if (!order) throw new Error('no order created');
   return { order, bagProduct: forBag, hot: hot.list };
+};
+
+/**
+ * The signed-in demo shopper buys the product, the operator ships it, the shopper confirms it and reviews
+ * it with `photo` (uploaded): the upload's id.
+ */
+const reviewWithPhoto = async (page: Page, productId: number, content: string, photo: Buffer) => {
+  const api = await shopperApi(page);
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '');
+  const address = await api.post<{ id: number }>('/api/user/address_add', {
+    addressee: 'Data Saver',
+    mobilePhone: '+1 555 0103',
+    area: 'Springfield',
+    detailedAddress: '4 Main St',
+    tag: 'home',
+  });
+  const detail = await api.get<{ specs: { name: string; options: string[] }[] }>(
+    `/api/catalogue/product?id=${productId}`,
+  );
+  const spec = Object.fromEntries(detail.specs.map((s) => [s.name, s.options[0] ?? '']));
+  const created = await api.post<{ orders: { id: number }[] }>('/api/order/create', {
+    buyNow: { productId, quantity: 1, spec },
+    addressId: address.id,
+  });
+  const orderId = created.orders[0]?.id;
+  if (!orderId) throw new Error('no order created');
+  await api.post('/api/order/pay', { orderIds: [orderId], paymentCode: DEMO.paymentCode });
+  await operatorPost(page, '/api/admin/order/ship', { id: orderId, carrier: 'DHL', trackingNo: `DS${orderId}` });
+  await api.post('/api/order/confirm', { id: orderId });
+  const uploaded = (await (
+    await page.request.post('/api/upload', {
+      headers: { token },
+      multipart: { file: { name: 'review.jpg', mimeType: 'image/jpeg', buffer: photo } },
+    })
+  ).json()) as { code: number; msg: string; data: { id: string } };
+  if (uploaded.code !== 1) throw new Error(`upload refused: ${uploaded.msg}`);
+  await api.post('/api/order/comment', {
+    orderId,
+    content,
+    productScore: 5,
+    serviceScore: 5,
+    postageScore: 5,
+    pics: [uploaded.data.id],
+  });
+  return uploaded.data.id;
 };
 
 test.describe('the shopper on a mobile network', () => {
@@ -441,30 +493,41 @@ test.describe('the shopper on a mobile network', () => {
     expect((await page.context().cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);
   });
 
-  test('data saver: no worker install and no gallery picture ahead of the screen until the connection is cheap', async ({
+  test('data saver: no worker install, no gallery picture ahead of the screen and smaller pictures until the connection is cheap', async ({
     page,
     offlineEnv,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(360_000);
     // Chromium's Network Information API as a phone with the data saver on reports it, on 2G; the test
-    // turns it off later with __setConnection (a `change` event, as the browser fires it).
+    // turns it off later with __setConnection (a `change` event, as the browser fires it), which the
+    // tab remembers across page loads (sessionStorage), as the browser's setting would stay.
     await page.addInitScript(() => {
       const connection = Object.assign(new EventTarget(), {
         saveData: true,
         effectiveType: '2g',
         downlink: 0.2,
         rtt: 1800,
+        ...(JSON.parse(sessionStorage.getItem('e2e:connection') ?? '{}') as object),
       });
       Object.defineProperty(Navigator.prototype, 'connection', { get: () => connection, configurable: true });
       Object.assign(window, {
         __setConnection: (next: object) => {
           Object.assign(connection, next);
+          sessionStorage.setItem('e2e:connection', JSON.stringify(next));
           connection.dispatchEvent(new Event('change'));
         },
       });
     });
     const requested: string[] = [];
     page.context().on('request', (request) => requested.push(new URL(request.url()).pathname));
+    // Every product picture and upload the app asks for: its URL with the width.
+    const pictures: string[] = [];
+    const isPicture = (url: URL) => /^\/api\/(images\/product|upload)\//.test(url.pathname);
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && isPicture(url)) pictures.push(url.pathname + url.search);
+    });
+    const widthOf = (url: string) => new URL(url, 'http://x').searchParams.get('w');
     const workerFiles = () =>
       requested.filter((file) => file === '/sw.js' || /\/service-worker\.[0-9a-f]+\.js$/.test(file));
 
@@ -486,13 +549,36 @@ test.describe('the shopper on a mobile network', () => {
     if (!product) throw new Error('no hot product with two pictures');
     const second = product.images[1] ?? '';
 
+    // A photo the demo shopper took (1600×1200 JPEG, drawn by the browser) in a review of the product.
+    await signIn(page);
+    const photo = Buffer.from(
+      (
+        await page.evaluate(() => {
+          const canvas = Object.assign(document.createElement('canvas'), { width: 1600, height: 1200 });
+          const context = canvas.getContext('2d');
+          if (!context) throw new Error('no canvas');
+          const pixels = context.createImageData(1600, 1200);
+          for (let i = 0; i < pixels.data.length; i += 4) {
+            const x = (i / 4) % 1600;
+            pixels.data.set([(x / 7) % 256, (Math.random() * 255) | 0, ((i / 6400) | 0) % 256, 255], i);
+          }
+          context.putImageData(pixels, 0, 0);
+          return canvas.toDataURL('image/jpeg', 0.85);
+        })
+      ).split(',')[1] ?? '',
+      'base64',
+    );
+    const review = `Data saver review ${Date.now()}`;
+    const photoId = await reviewWithPhoto(page, product.id, review, photo);
+    const photoUrl = `/api/upload/${photoId}`;
+
     await page.goto('/home');
-    await passHumanVerification(page);
     await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
     await page.goto(`/detail/${product.id}`);
     const gallery = page.locator('.adm-swiper').first();
-    await expect(page.locator(`img[data-src="${second}"]`)).toBeAttached({ timeout: 60_000 });
-    await expect(page.locator(`img[src="${product.images[0]}"]`).first()).toBeVisible();
+    // The gallery's 390 px at 1× and the step below: 320 px (640 without the data saver).
+    await expect(page.locator(`img[data-src="${second}?w=320"]`)).toBeAttached({ timeout: 60_000 });
+    await expect(page.locator(`img[src="${product.images[0]}?w=320"]`).first()).toBeVisible();
     // The worker would be registered 3 s after the page's load event: well past that, nothing of it.
     await page.waitForTimeout(8_000);
     expect(requested.filter((file) => file === second)).toEqual([]);
@@ -515,7 +601,31 @@ test.describe('the shopper on a mobile network', () => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       await expect.poll(() => requested.includes(second), { timeout: 5_000 }).toBe(true);
     }).toPass({ timeout: 45_000 });
-    await expect(page.locator(`img[src="${second}"]`)).toBeVisible();
+    await expect(page.locator(`img[src="${second}?w=320"]`)).toBeVisible();
+
+    // The review's photo: a 160 px thumbnail, and full screen the 320 px step, not the 1600 px original.
+    const openReviewPhoto = async (w: string) => {
+      const thumbnail = page
+        .getByRole('listitem')
+        .filter({ hasText: review })
+        .getByRole('img', { name: /^Picture 1 from / });
+      await thumbnail.scrollIntoViewIfNeeded({ timeout: 30_000 });
+      await expect(thumbnail).toHaveAttribute('src', `${photoUrl}?w=160`);
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+      const full = page.waitForResponse((response) => response.url().endsWith(`${photoUrl}?w=${w}`));
+      await thumbnail.click();
+      const answer = await full;
+      expect(answer.headers()['content-type']).toBe('image/webp');
+      const bytes = (await answer.body()).length;
+      await expect(page.locator('.adm-image-viewer-content img').first()).toBeVisible();
+      return bytes;
+    };
+    const savedBytes = await openReviewPhoto('320');
+    // Every picture asked for so far carried a width, and the data saver's: tiles and thumbnails 160,
+    // the gallery and the full-screen photo 320.
+    expect(pictures.length).toBeGreaterThan(3);
+    expect(pictures.filter((url) => !['160', '320'].includes(widthOf(url) ?? ''))).toEqual([]);
+    const asked = pictures.length;
 
     // The data saver turned off: the worker is installed after all.
     await page.evaluate(() =>
@@ -530,6 +640,20 @@ test.describe('the shopper on a mobile network', () => {
       })
       .toBe(true);
     expect(workerFiles().length).toBeGreaterThan(0);
+
+    // And pictures come in their usual size: the gallery 640 px, the review photo full screen 640 px,
+    // more bytes than with the data saver (which were far fewer than the original's).
+    await page.goto(`/detail/${product.id}`);
+    await expect(page.locator(`img[src="${product.images[0]}?w=640"]`).first()).toBeVisible({ timeout: 60_000 });
+    const fullBytes = await openReviewPhoto('640');
+    expect(pictures.slice(asked).some((url) => widthOf(url) === '640')).toBe(true);
+    test.info().annotations.push({
+      type: 'review photo bytes',
+      description: `data saver ${savedBytes}, without ${fullBytes}, original ${photo.length}`,
+    });
+    console.log(`review photo bytes: data saver ${savedBytes}, without ${fullBytes}, original ${photo.length}`);
+    expect(savedBytes).toBeLessThan(fullBytes);
+    expect(fullBytes).toBeLessThan(photo.length);
   });
 
   test('after a catalogue rollback the worker-controlled app loads the rolled-back-to version; a new shell deploy is offered', async ({

@@ -56,6 +56,20 @@
   };
   if (verified ? !home && !detail : !gateTexts) return preloadStartup();
 
+  // The picture URL the app asks for (shared/src/picture-url.ts, pictureUrl): the same `w`, so the
+  // app's picture is this one from the HTTP cache.
+  var sized = function (src, width) {
+    if (src.indexOf('/api/') !== 0) return src;
+    var connection = navigator.connection;
+    var less = !!connection && (connection.saveData === true || /^(slow-)?[23]g$/.test(connection.effectiveType || ''));
+    var wanted = less ? width : width * Math.min(window.devicePixelRatio || 1, 3);
+    var steps = [160, 320, 640, 1080];
+    var i = 0;
+    while (i < 3 && steps[i] < wanted) i++;
+    if (less && i > 0 && steps[i] > wanted) i--;
+    return src + (src.indexOf('?') < 0 ? '?' : '&') + 'w=' + steps[i];
+  };
+
   var element = function (tag, className, parent) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -129,7 +143,7 @@
     picture.setAttribute('fetchpriority', 'high');
     picture.onload = releaseAfterPaint;
     picture.onerror = releaseAfterPaint;
-    picture.src = product.getAttribute('data-image') || '';
+    picture.src = sized(product.getAttribute('data-image') || '', 390);
     var card = element('div', 'first-paint__card', layer);
     element('div', 'first-paint__price', card);
     element('div', 'first-paint__product-title', card).textContent = product.getAttribute('data-title') || '';
@@ -177,7 +191,7 @@
         image.onload = loaded;
         image.onerror = loaded;
       }
-      image.src = String(product.image);
+      image.src = sized(String(product.image), 180);
       element('span', '', tile).textContent = String(product.title);
     });
   };
