@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { uploads } from '../src/db/schema';
 import { s3StorageConfig, type S3StorageConfig } from '../src/modules/uploads/s3-config';
@@ -226,6 +227,39 @@ describe('uploads in an S3-compatible store', () => {
     expect(await stored(stray.id)).toBe(false);
     expect((await read(t1, kept.url, shopper.headers)).rawPayload.equals(PNG)).toBe(true);
     expect((await upload(t1.app, shopper)).id).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('keeps a smaller size (?w=, issue 26 data saver) as an object next to the original, and removes it with it', async () => {
+    const shopper = await createShopper(t1, 'photographer');
+    const photo = await sharp({
+      create: {
+        width: 1200,
+        height: 900,
+        channels: 3,
+        background: '#48c',
+        noise: { type: 'gaussian', mean: 100, sigma: 30 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const file = await upload(t1.app, shopper, photo);
+    const accept = { ...shopper.headers, accept: 'image/webp,*/*' };
+    const small = await read(t1, `${file.url}?w=320`, accept);
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(320);
+    expect(small.rawPayload.length).toBeLessThan(photo.length / 5);
+    const key = `${file.id}.w320.webp`;
+    expect(await bucket.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))).toMatchObject({
+      ContentType: 'image/webp',
+      ContentLength: small.rawPayload.length,
+    });
+    expect((await read(t1, `${file.url}?w=320`, accept)).rawPayload.equals(small.rawPayload)).toBe(true);
+    expect((await read(t1, `${file.url}?w=320`, bob.headers)).statusCode).toBe(404);
+
+    await t1.db.execute(sql`UPDATE uploads SET created_at = created_at - interval '10 days' WHERE id = ${file.id}`);
+    expect((await cleanUp(t1)).data.removed).toBeGreaterThanOrEqual(1);
+    expect([await stored(file.id), await stored(key)]).toEqual([false, false]);
   });
 });
 
