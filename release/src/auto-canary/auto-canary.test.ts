@@ -1,9 +1,11 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { deployRemote } from '../commands/deploy';
 import { promote } from '../commands/promote';
 import { remoteApp } from '../remotes';
 import { sandbox, writeBuild, type Sandbox } from '../test-fixtures';
 import { decide, fisherOneSided } from './decision';
-import type { HealthRow, HealthSource } from './health-source';
+import { HealthAccessError, httpHealthSource, type HealthRow, type HealthSource } from './health-source';
 import { autoCanary, type AutoCanaryOptions } from './run';
 
 const catalogue = remoteApp('mfe-catalogue');
@@ -209,5 +211,46 @@ describe('the decision: one-sided Fisher exact test', () => {
     expect(decide({ sessions: 300, failures: 0 }, { sessions: 300, failures: 60 }, { minSessions: 30 }).action).toBe(
       'next',
     );
+  });
+});
+
+describe("field health over HTTP (the server's GET /api/admin/release/health)", () => {
+  const serve = async (status: number, body: unknown) => {
+    const seen: IncomingMessage[] = [];
+    const server = createServer((request, response) => {
+      seen.push(request);
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, seen, close: () => new Promise((resolve) => server.close(resolve)) };
+  };
+
+  it('asks with the credential and the step start, and reads the rows', async () => {
+    const rows = [{ version: '2.0.0', cohort: 'canary', sessions: 4, loadFailures: 1, errors: 0 }];
+    const server = await serve(200, { code: 1, msg: 'ok', data: { remote: 'mfe-catalogue', versions: rows } });
+    try {
+      const health = httpHealthSource({ url: server.url, adminToken: 'automation' });
+      expect(await health('mfe-catalogue', 1_764_244_800_000)).toEqual(rows);
+      expect(server.seen[0]!.url).toBe('/api/admin/release/health?remote=mfe-catalogue&since=1764244800000');
+      expect(server.seen[0]!.headers['admin-token']).toBe('automation');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops the run at once, changing nothing, when the server refuses the credential', async () => {
+    const { box } = await setUp();
+    const server = await serve(401, { code: 401, msg: 'Invalid admin token', data: null });
+    try {
+      const health = httpHealthSource({ url: server.url, operatorToken: 'expired' });
+      await expect(autoCanary(box.ctx, catalogue, '2.0.0', { health, sleep: async () => undefined })).rejects.toThrow(
+        HealthAccessError,
+      );
+      expect((await box.store.readManifest())?.remotes['mfe-catalogue']?.canary).toBeUndefined();
+      expect(server.seen[0]!.headers['operator-token']).toBe('expired');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,5 +1,10 @@
 import { ReleaseError } from '../errors';
 
+/** The server refused the credential (401/403): asking again cannot help. */
+export class HealthAccessError extends ReleaseError {
+  override name = 'HealthAccessError';
+}
+
 /** One row of GET /api/admin/release/health (server/src/modules/telemetry). */
 export interface HealthRow {
   version: string;
@@ -50,6 +55,11 @@ export const httpHealthSource = ({
       msg?: string;
       data?: { versions?: HealthRow[] };
     } | null;
+    if (response.status === 401 || response.status === 403) {
+      throw new HealthAccessError(
+        `field health from ${address.origin}: HTTP ${response.status} ${body?.msg ?? ''} (check RELEASE_OPERATOR_TOKEN / RELEASE_ADMIN_TOKEN and the release role)`.trim(),
+      );
+    }
     if (!response.ok || body?.code !== 1 || !Array.isArray(body.data?.versions)) {
       throw new ReleaseError(`field health from ${address.origin}: HTTP ${response.status} ${body?.msg ?? ''}`.trim());
     }

@@ -13,7 +13,7 @@ import {
   type CommandContext,
 } from '../commands/command-context';
 import { clamp, decide, TEST_NAME, type CohortCounts } from './decision';
-import type { HealthRow, HealthSource } from './health-source';
+import { HealthAccessError, type HealthRow, type HealthSource } from './health-source';
 
 export const DEFAULT_STEPS = [5, 25, 50, 100] as const;
 
@@ -113,6 +113,7 @@ export const autoCanary = async (
     try {
       return await reading(live, sinceMs);
     } catch (error) {
+      if (error instanceof HealthAccessError) throw error;
       ctx.warn(`${label}: field health unreadable at the step's start (${(error as Error).message}); counting from 0`);
       return { canary: { ...ZERO }, stable: { ...ZERO } };
     }
@@ -245,6 +246,7 @@ export const autoCanary = async (
         const now = await reading(live, stepStart);
         counts = { canary: minus(now.canary, baseline.canary), stable: minus(now.stable, baseline.stable) };
       } catch (error) {
+        if (error instanceof HealthAccessError) throw error;
         ctx.warn(`${label}: field health unreadable (${(error as Error).message}); asking again`);
       }
       if (counts) {

@@ -14,7 +14,8 @@ const numberFrom = (text: string | undefined, fallback: number, min: number, max
 
 /**
  * Field health (issue 22 item 4), one line in app.ts. Settings: TELEMETRY_SAMPLE_RATE (0-1, default 1),
- * TELEMETRY_RATE_LIMIT_MAX (beacons per client and minute, default 120), TELEMETRY_MAX_KEYS (aggregate keys
+ * TELEMETRY_RATE_LIMIT_MAX (beacons per client address and minute, default 600: a page sends 4-8, and many shoppers
+ * share one address behind a NAT), TELEMETRY_MAX_KEYS (aggregate keys
  * held, default 20000). With REDIS_URL the aggregation is in Redis, so every process adds to one figure.
  */
 export const registerTelemetry = async (
@@ -45,7 +46,7 @@ export const registerTelemetry = async (
     operators,
     now: config.now,
     sampleRate: numberFrom(env.TELEMETRY_SAMPLE_RATE, 1, 0, 1),
-    rateLimitMax: numberFrom(env.TELEMETRY_RATE_LIMIT_MAX, 120, 1, 100_000),
+    rateLimitMax: numberFrom(env.TELEMETRY_RATE_LIMIT_MAX, 600, 1, 100_000_000),
   });
   return { aggregator };
 };

@@ -52,7 +52,9 @@ const session = (version: string, kind: 'session' | 'load' | 'error' = 'session'
 describe('telemetry ingest and health', () => {
   let t: TestApp;
   beforeAll(async () => {
+    process.env.TELEMETRY_RATE_LIMIT_MAX = '120';
     t = await createTestApp({ adminToken: ADMIN });
+    delete process.env.TELEMETRY_RATE_LIMIT_MAX;
     writeManifest(t, { version: '2.0.0', percent: 5 });
   });
   afterAll(() => t.close());
