@@ -240,12 +240,22 @@ const burst = async (t: TestApp, payload: () => object, n = 50) => {
   };
 };
 
-const lockVariants = async (): Promise<[string, NonNullable<Parameters<typeof createTestApp>[0]>][]> => {
-  const variants: [string, NonNullable<Parameters<typeof createTestApp>[0]>][] = [['memory counters', {}]];
+type AppOverrides = NonNullable<Parameters<typeof createTestApp>[0]>;
+
+/**
+ * The counters to try: in memory, and in Redis when one answers. Each call gives a fresh Redis prefix: a
+ * prefix shared by two tests carried the first test's lock into the second (its 50 TOTP guesses were all
+ * refused by the password lock the wrong-password burst had left, so no code was ever tried).
+ */
+const lockVariants = async (): Promise<[string, () => AppOverrides][]> => {
+  const variants: [string, () => AppOverrides][] = [['memory counters', () => ({})]];
   if (await portAnswers(6379)) {
     variants.push([
       'Redis counters',
-      { redisUrl: 'redis://127.0.0.1:6379', redisPrefix: `mp-test-operators:${process.pid}:${Date.now()}:` },
+      () => ({
+        redisUrl: 'redis://127.0.0.1:6379',
+        redisPrefix: `mp-test-operators:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
+      }),
     ]);
   }
   return variants;
@@ -258,7 +268,8 @@ describe('operator sign-in locks like the payment code', () => {
   });
 
   it('50 parallel wrong passwords get at most 5 evaluated, then even the right one is refused until the window ends', async () => {
-    for (const [, overrides] of variants) {
+    for (const [, fresh] of variants) {
+      const overrides = fresh();
       const t = await createTestApp({ adminToken: AUTOMATION, ...overrides });
       try {
         const root = await bootstrapAdmin(t);
@@ -295,7 +306,8 @@ describe('operator sign-in locks like the payment code', () => {
   });
 
   it('50 parallel wrong TOTP codes with the right password get at most 5 evaluated, then the right code is refused', async () => {
-    for (const [, overrides] of variants) {
+    for (const [, fresh] of variants) {
+      const overrides = fresh();
       const t = await createTestApp({ adminToken: AUTOMATION, ...overrides });
       try {
         const root = await bootstrapAdmin(t);
@@ -310,6 +322,8 @@ describe('operator sign-in locks like the payment code', () => {
         });
         // The password counter lets 5 through at once, each evaluated by the TOTP counter: at most 5 codes tried.
         expect(counts.wrong).toBeLessThanOrEqual(OPERATOR_LOCK.attempts);
+        // Some codes were really tried (the bound is not met by refusing everything unseen).
+        expect(counts.wrong).toBeGreaterThanOrEqual(1);
         expect(counts.wrong + counts.locked).toBe(50);
         // Sequentially, the code counter runs out too, and then the right code is refused.
         for (let i = 0; i < OPERATOR_LOCK.attempts; i++) {
