@@ -1,0 +1,140 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { createApi } from '../api';
+import { ConsoleApp } from '../app';
+import { createI18n } from '../i18n';
+import { SessionProvider, type Role } from '../session';
+import { healthOf, type HealthRow, type ReleaseOverview } from './release';
+
+// antd's tables are slow in jsdom on a busy machine.
+jest.setTimeout(120_000);
+
+beforeAll(() => {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+});
+
+const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 });
+
+const OVERVIEW: ReleaseOverview = {
+  location: '/srv/deploy',
+  manifestUpdatedAt: '2026-11-27T10:00:00.000Z',
+  units: [
+    { unit: 'shell', live: null, canary: null, previous: null, history: [], deployed: [] },
+    {
+      unit: 'mfe-wallet',
+      live: '2.0.0',
+      canary: null,
+      previous: '1.0.0',
+      history: ['1.0.0'],
+      deployed: ['1.0.0', '2.0.0', '3.0.0'].map((version) => ({ version, deployedAt: null, forced: false })),
+    },
+  ],
+  audit: [],
+  total: 0,
+};
+
+const health = (version: string, cohort: string, sessions: number, lcpP75: number, lcpSamples: number): HealthRow => ({
+  version,
+  cohort,
+  sessions,
+  loadFailures: 1,
+  errors: 0,
+  lcpP75,
+  inpP75: null,
+  clsP75: null,
+  vitalSamples: { LCP: lcpSamples, INP: 0, CLS: 0 },
+});
+
+/** The multi-line refusal the CLI prints for a contract problem (without its `release: ` prefix). */
+const CLI_REFUSAL =
+  'mfe-wallet 3.0.0 fails the contract check:\n  - has no entry file remoteEntry.js\n' +
+  'Fix the build and deploy a new version, or override with --force --reason "<why>".';
+
+const renderRelease = (roles: Role[], route: (url: string, init: RequestInit) => Response) => {
+  const calls: string[] = [];
+  const api = createApi({
+    language: () => 'en',
+    storage: { getItem: () => 'session-token', setItem: () => undefined, removeItem: () => undefined },
+    fetch: async (url, init = {}) => {
+      calls.push(`${init.method ?? 'GET'} ${String(url)}${init.body ? ` ${String(init.body)}` : ''}`);
+      if (String(url) === '/api/admin/auth/me') return ok({ id: 4, name: 'rita', roles });
+      return route(String(url), init);
+    },
+  });
+  render(
+    <I18nextProvider i18n={createI18n('en')}>
+      <AntApp>
+        <SessionProvider api={api}>
+          <MemoryRouter initialEntries={['/release']}>
+            <ConsoleApp />
+          </MemoryRouter>
+        </SessionProvider>
+      </AntApp>
+    </I18nextProvider>,
+  );
+  return calls;
+};
+
+describe('release page', () => {
+  it("adds a version's cohorts up and takes each p75 from the cohort with the most samples", () => {
+    const rows = [health('2.0.0', 'stable', 90, 1_500, 80), health('2.0.0', 'canary', 10, 4_000, 9)];
+    expect(healthOf(rows, '2.0.0')).toEqual({ sessions: 100, loadFailures: 2, errors: 0, lcpP75: 1_500, inpP75: null });
+    expect(healthOf(rows, '1.0.0')).toBeNull();
+  });
+
+  it("shows each unit's versions with field health, and a refused promote in the CLI's words", async () => {
+    const calls = renderRelease(['release'], (url, init) => {
+      if (url === '/api/admin/release') return ok(OVERVIEW);
+      if (url.startsWith('/api/admin/release/health')) {
+        return ok({ versions: [health('2.0.0', 'stable', 40, 2_000, 30)] });
+      }
+      if (url === '/api/admin/release/promote' && init.method === 'POST') {
+        return new Response(
+          JSON.stringify({
+            code: 0,
+            msg: CLI_REFUSAL,
+            data: { command: 'promote', unit: 'mfe-wallet', refusal: CLI_REFUSAL },
+          }),
+          { status: 409 },
+        );
+      }
+      return ok(null);
+    });
+    expect(await screen.findByRole('heading', { name: 'Releases', level: 2 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('40 sessions · 2.5% load failures · 0.0% with errors · LCP p75 2000 ms'),
+    ).toBeInTheDocument();
+    // The shell reports no field health: only the remote asks for it.
+    expect(calls.filter((call) => call.includes('/health'))).toEqual([
+      'GET /api/admin/release/health?remote=mfe-wallet&window=3600',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Promote mfe-wallet 3.0.0' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Make mfe-wallet 3.0.0 live for everyone?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('release-outcome').textContent).toBe(CLI_REFUSAL));
+    expect(screen.getByRole('alert')).toHaveTextContent('The release tool refused:');
+    expect(calls).toContain('POST /api/admin/release/promote {"unit":"mfe-wallet","version":"3.0.0"}');
+  });
+
+  it('is not in the menu of a finance operator, and says so on a deep link', async () => {
+    renderRelease(['finance'], (url) => (url === '/api/admin/summary' ? ok({ pending: {}, today: {} }) : ok(null)));
+    expect(await screen.findByText('Not for your role')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Releases' })).toBeNull();
+  });
+});
