@@ -125,7 +125,7 @@ test('community: support once a day → history → rank rises; complaint; merch
     await page.getByLabel('Content').fill('The parcel arrived damaged and nobody answers.');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page.getByText('Submission Successful', { exact: true })).toBeVisible();
-    // Back, as the back button goes (spec section 2: with backs=1).
+    // Back, as the back button goes (requirements §2.4: with backs=1).
     await expect(page).toHaveURL(new RegExp(`/shop/${shop.id}(\\?backs=1)?$`));
   });
 

@@ -10,7 +10,7 @@ const post = async (url: string, payload: object, headers: Record<string, string
   call<unknown>(t.app, { method: 'POST', url, payload, headers: { token, ...headers } });
 const register = async (payload: object) => post('/api/user/register', payload, await humanHeaders(t.app));
 
-describe('accounts: validation rules of spec section 5', () => {
+describe('accounts: validation rules of requirements §3.3-§3.5', () => {
   it.each([
     [{ account: '', password: 'x' }],
     [{ account: 'demo', password: '' }],

@@ -1,5 +1,5 @@
 // The one Rspack + Module Federation config for the shell and every remote, so the shared
-// singleton list and the build rules live in a single place (DESIGN section 4).
+// singleton list and the build rules live in a single place (requirements §11).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('request headers (spec section 7)', () => {
+describe('request headers (requirements §12.1)', () => {
   it('sends every call to the API base /api', async () => {
     const { requests } = fakeFetch(() => jsonResponse(envelope(null)));
     await sendProbe(createAppStore(), '/user/getUserInfo');

@@ -23,7 +23,7 @@ afterEach(() => jest.restoreAllMocks());
 const failToast = (content: string) =>
   expect.objectContaining({ content, icon: 'fail', duration: 1200, maskClickable: false });
 
-describe('response handling (spec section 8)', () => {
+describe('response handling (requirements §12.5, §13.2)', () => {
   it('resolves with the envelope data when code is 1', async () => {
     fakeFetch(() => jsonResponse(envelope({ balance: 100000 }, 1, 'ok')));
     const result = await sendProbe(createAppStore(), '/user/getUserInfo');

@@ -16,7 +16,7 @@ afterEach(() => {
 const expectFailToast = (toast: jest.SpyInstance, content: string) =>
   expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content, icon: 'fail' }));
 
-describe('transport errors (spec section 8)', () => {
+describe('transport errors (requirements §13.2)', () => {
   it('shows "Backend connection is abnormal" on a network error', async () => {
     fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const toast = jest.spyOn(Toast, 'show');

@@ -101,7 +101,7 @@ const rejectEnvelope = (
   return outcome;
 };
 
-/** The one base query (spec sections 7 and 8): headers, query strings, the repeat guard and error toasts. */
+/** The one base query (requirements §12 and §13): headers, query strings, the repeat guard and error toasts. */
 export const apiBaseQuery: ApiBaseQuery = async (args, api, extraOptions) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
   const method = (request.method ?? 'GET').toUpperCase();

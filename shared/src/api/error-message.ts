@@ -3,7 +3,7 @@ import type { ToastText } from '../ui/toast';
 
 const rawMessage = (error: FetchBaseQueryError): string => ('error' in error ? error.error : String(error.status));
 
-/** Spec section 8: what a shopper is told when a call fails without a server message. */
+/** Requirements §13.2: what a shopper is told when a call fails without a server message. */
 export const transportErrorText = (error: FetchBaseQueryError): ToastText => {
   if (error.status === 'TIMEOUT_ERROR') return { key: 'errors:err.timeout' };
   if (error.status === 'FETCH_ERROR') return { key: 'errors:err.networkError' };

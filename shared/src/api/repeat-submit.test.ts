@@ -23,7 +23,7 @@ const saveProfile = (body: unknown = { familyName: 'Lee' }, headers?: Record<str
   ...(headers ? { headers } : {}),
 });
 
-describe('duplicate-submission guard (spec section 5)', () => {
+describe('duplicate-submission guard (requirements §12.4)', () => {
   it('rejects the same POST within 1000 ms with a failure toast and sends nothing', async () => {
     const { fetchMock } = fakeFetch(() => jsonResponse(envelope(null)));
     const toast = jest.spyOn(Toast, 'show');

@@ -9,7 +9,7 @@ beforeAll(() => initTestI18n());
 beforeEach(() => resetBrowserState());
 afterEach(() => jest.restoreAllMocks());
 
-describe('GET params in the query string (spec section 7)', () => {
+describe('GET params in the query string (requirements §12.2)', () => {
   it('writes nested objects as key[sub]', () => {
     expect(decodeURIComponent(serializeParams({ filter: { status: 1, shop: { id: 7 } } }))).toBe(
       'filter[status]=1&filter[shop][id]=7',

@@ -18,7 +18,7 @@ const collect = (prefix: string, value: unknown, pairs: Pair[]): void => {
 };
 
 /**
- * GET params as spec section 7 writes them: nested objects as `key[sub]=v`, arrays as `key[0]=v`,
+ * GET params as requirements §12.2 writes them: nested objects as `key[sub]=v`, arrays as `key[0]=v`,
  * and empty string, null or undefined values left out.
  */
 export const serializeParams = (params: Record<string, unknown>): string => {

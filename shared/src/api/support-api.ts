@@ -2,7 +2,7 @@ import type { AssistBody, SupportStatus } from '@marketplace/shared/contracts';
 import { api, ENDPOINTS_DEFINED_ONCE, withMsg } from './api';
 
 /**
- * Shop support (spec section 7 `assistStatus`, `assist`): whether the shopper supported a shop today,
+ * Shop support (requirements §8.1; `assistStatus`, `assist`): whether the shopper supported a shop today,
  * and supporting it. Declared once here because two areas offer it: the shop page (catalogue) and
  * the mutual-aid list (account).
  */

@@ -33,7 +33,7 @@ const UPLOAD_URL = `${API_BASE}/upload`;
 /**
  * `POST /api/upload` (multipart field `file`). XMLHttpRequest rather than fetch: only it reports
  * upload progress, which the proof and picture uploaders show. Otherwise it follows the base query's
- * rules (spec sections 7 and 8): the same headers, the duplicate-submit window, refused offline, and a
+ * rules (requirements §12 and §13): the same headers, the duplicate-submit window, refused offline, and a
  * 401 of a signed-in shopper ends the session and goes to /login.
  */
 export const uploadFile = (file: File, { token, lang, onProgress }: UploadOptions): Promise<UploadResult> =>

@@ -3,7 +3,7 @@ import { bodyIdField, queryIdField } from './ids';
 import { mobileField } from './user';
 
 /**
- * Shipping addresses (spec sections 3 and 5). Every field is required; a missing one reads like an
+ * Shipping addresses (requirements §3.5). Every field is required; a missing one reads like an
  * empty one so the shopper sees which field to fill in. Messages are keys of the `errors` catalogue.
  */
 const required = (key: string, max: number) => z.string(key).trim().min(1, key).max(max, key);

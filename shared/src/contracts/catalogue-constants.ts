@@ -1,5 +1,5 @@
 /** The catalogue's values that need no schema library (the home screen reads them at start-up). */
-/** The ten product categories of spec section 2; keys are used in URLs (`/products?category=<key>`). */
+/** The ten product categories of requirements §4.1; keys are used in URLs (`/products?category=<key>`). */
 export const PRODUCT_CATEGORIES = [
   'computer',
   'electrical',

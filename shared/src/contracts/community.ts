@@ -16,7 +16,7 @@ const text = (max: number, msg: string, tooLong = msg) =>
 
 /* ------------------------------------------------------------------ support (mutual aid) */
 
-/** Success and failure texts of spec section 8: "Support Successful" / "Support Failed". */
+/** Success and failure texts of requirements §8.1: "Support Successful" / "Support Failed". */
 export const SUPPORT_OK_KEY = 'ok.community.support';
 export const SUPPORT_FAILED_KEY = 'err.community.supportFailed';
 

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 and the request rules of sections 7 and 8. */
+/** Business constants of requirements §14 and the request rules of §12 and §13. */
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const REPEAT_SUBMIT_WINDOW_MS = 1_000;
@@ -29,7 +29,7 @@ export const VERIFICATION_HEADER = 'human-verification';
 /** Session storage key holding the verification token for this browser session. */
 export const VERIFICATION_STORAGE_KEY = 'humanVerification';
 
-/** Pages that need no login (spec section 2). Prefix matches count. */
+/** Pages that need no login (requirements §2.2). Prefix matches count. */
 export const PUBLIC_PATH_PREFIXES = [
   '/index',
   '/login',

@@ -11,7 +11,7 @@ export const routeMetaSchema = z.object({
   path: z.string().startsWith('/'),
   /** i18next key of the page title, `<namespace>:<key>`. */
   titleKey: z.string().min(1),
-  /** Reachable without a token (spec section 2 public pages). */
+  /** Reachable without a token (requirements §2.2). */
   public: z.boolean(),
   /** Cached when left: state and scroll kept (Home, Explore, Bag, Filter). */
   keepAlive: z.boolean(),

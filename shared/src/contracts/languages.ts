@@ -1,4 +1,4 @@
-/** The 34 language codes of spec section 9. `file_name` is the code sent in `lang`/`language`. */
+/** The 34 language codes of requirements §9.1. `file_name` is the code sent in `lang`/`language`. */
 export interface Language {
   language_name: string;
   chinese_name: string;

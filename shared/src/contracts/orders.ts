@@ -3,7 +3,7 @@ import { pageQuerySchema } from './envelope';
 import { bodyIdField, queryIdField } from './ids';
 
 /**
- * Order status values of spec section 4, in the order of the order-list tabs. The spec shows
+ * Order status values of requirements §7.1, in the order of the order-list tabs. The spec shows
  * no number for "refund in progress"; -3 is the one gap in its sequence.
  */
 export const ORDER_STATUS_TABS = ['all', '0', '1', '2', '3', '4', '-1', '-3', '-2', '-4'] as const;
@@ -97,7 +97,7 @@ export type RefundState = (typeof REFUND_STATES)[number];
 
 const text = (key: string, max: number) => z.string(key).trim().min(1, key).max(max, key);
 
-/** Proof pictures a refund request may carry (at least one: spec section 5, "proof" is required). */
+/** Proof pictures a refund request may carry (at least one: requirements §7.3, proof is required). */
 export const MAX_REFUND_PICS = 6;
 
 const uploadId = z.string('err.refund.uploadProof').min(1, 'err.refund.uploadProof').max(64, 'err.refund.uploadProof');
@@ -108,7 +108,7 @@ export const refundPictureIds = (body: Pick<RefundBody, 'attachment' | 'attachme
 ];
 
 /**
- * `POST /api/order/refund` (spec sections 3, 5 and 8). One request per order. The proof is the spec's
+ * `POST /api/order/refund` (requirements §7.3). One request per order. The proof is the spec's
  * `attachment` (one upload id) and/or `attachments` (up to six); together, without repeats, 1..6 pictures.
  */
 export const refundBody = z

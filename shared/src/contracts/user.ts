@@ -142,7 +142,7 @@ export interface UserInfo {
   vipLevel?: number;
 }
 
-/** `login` data: `data.userinfo.token` per spec section 3. */
+/** `login` data: `data.userinfo.token` per requirements §3.1. */
 export interface LoginResult {
   userinfo: UserInfo & { token: string };
 }

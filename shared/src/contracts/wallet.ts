@@ -3,21 +3,21 @@ import { pageQuerySchema } from './envelope';
 import { bodyIdField } from './ids';
 import { paymentCodeField } from './user';
 
-/** Recharge methods of spec section 3, in the order the top-up entry lists them. */
+/** Recharge methods of requirements §6.1, in the order the top-up entry lists them. */
 export const RECHARGE_METHODS = ['bank', 'onChain', 'card', 'manual'] as const;
 export type RechargeMethod = (typeof RECHARGE_METHODS)[number];
 /** Methods completed by an operator looking at the shopper's payment evidence. */
 export const EVIDENCE_METHODS = ['bank', 'onChain', 'manual'] as const;
 export type EvidenceMethod = (typeof EVIDENCE_METHODS)[number];
 
-/** Withdrawal `drawType` of spec section 3. */
+/** Withdrawal `drawType` of requirements §6.2. */
 export const DRAW_TYPES = ['bank', 'onChain'] as const;
 export type DrawType = (typeof DRAW_TYPES)[number];
 
-/** Audit status of spec section 4: 0 auditing, 1 passed (a withdrawal is then paid), 2 refused. */
+/** Audit status of requirements §6.3: 0 auditing, 1 passed (a withdrawal is then paid), 2 refused. */
 export const AuditStatus = { AUDITING: 0, PASSED: 1, REFUSED: 2 } as const;
 export type AuditStatus = (typeof AuditStatus)[keyof typeof AuditStatus];
-/** The record screens' filter tabs, in the spec's order. */
+/** The record screens' filter tabs, in the order of requirements §6.3. */
 export const AUDIT_FILTERS = ['all', '2', '0', '1'] as const;
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
@@ -30,7 +30,7 @@ export const DEFAULT_SERVICE_CHARGE_BP = 100;
 export const serviceChargeFor = (drawAmount: number, rateBp: number): number =>
   Math.ceil((drawAmount * rateBp) / 10_000);
 
-/** Networks whose deposits the platform refuses (spec section 8 deposit notes). */
+/** Networks whose deposits the platform refuses (requirements §6.1 deposit notes). */
 export const UNSUPPORTED_NETWORK_PATTERN = /\b(dex|bsc|bep-?20|heco|hrc-?20)\b/i;
 
 /** Luhn check of a card or bank card number (digits only). */

@@ -23,7 +23,7 @@ const setBrowserLanguages = (languages: string[]) => {
 beforeEach(() => resetBrowserState());
 afterEach(() => jest.restoreAllMocks());
 
-describe('initial language (spec section 2)', () => {
+describe('initial language (requirements §9.2)', () => {
   it("takes the stored language's file name first", () => {
     Cookies.set('Local_Lang', JSON.stringify({ language_name: 'Deutsch', chinese_name: '德语', file_name: 'de' }));
     setBrowserLanguages(['ja-JP']);

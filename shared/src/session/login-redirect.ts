@@ -1,5 +1,5 @@
 /*
- * The round trip through /login (spec section 2: a page that needs a login shows "loginFirst" and
+ * The round trip through /login (requirements §2.3: a page that needs a login shows "loginFirst" and
  * goes to /login), one rule for the shell's guard, an area that asks a guest to log in first, and
  * the login screen.
  */

@@ -8,7 +8,7 @@ import {
   isLanguageCode,
 } from '@marketplace/shared/contracts/core';
 
-/** The language choice as stored in the session and in the `Local_Lang` cookie (spec section 3). */
+/** The language choice as stored in the session and in the `Local_Lang` cookie (requirements §3.1). */
 export interface SessionLanguage {
   language_name: string;
   chinese_name: string;

@@ -33,7 +33,7 @@ beforeEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('session (spec sections 3, 4 and 7)', () => {
+describe('session (requirements §3.1)', () => {
   it('starts logged out in English ("en") when no cookie is stored', () => {
     const state = createAppStore().getState();
     expect(selectToken(state)).toBeNull();

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 
-/** Goes back, to `backUrl` when one is given (spec section 2); the shell registers its history stack. */
+/** Goes back, to `backUrl` when one is given (requirements §2.4); the shell registers its history stack. */
 export type BackHandler = (backUrl?: string) => void;
 
 let backHandler: BackHandler = (backUrl) => {

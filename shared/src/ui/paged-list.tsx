@@ -27,7 +27,7 @@ export interface PagedListProps<T> {
 
 const DEFAULT_PAGE_SIZE = 20;
 
-/** The one list with pull-to-refresh and infinite loading (spec section 2). */
+/** The one list with pull-to-refresh and infinite loading (requirements §2.5). */
 export const PagedList = <T,>({
   loadPage,
   renderItem,

@@ -13,7 +13,7 @@ let toastApi: ToastApi | undefined;
 const loadToast = (): Promise<ToastApi> =>
   import(/* webpackChunkName: "toast" */ './toast.lazy').then((module) => (toastApi = module.Toast));
 
-// Spec section 8: toasts last 1200 ms and block clicks while shown.
+// requirements §13.1: toasts last 1200 ms and block clicks while shown.
 const show = (icon: 'success' | 'fail', text: ToastText): void => {
   const content = textOf(text);
   const open = (Toast: ToastApi) => {

@@ -11,7 +11,7 @@ const fiveItems = () =>
     return pageOf(page, all.slice((page - 1) * 2, page * 2), all.length);
   });
 
-describe('usePagedList (spec section 2: lists)', () => {
+describe('usePagedList (requirements §2.5: lists)', () => {
   it('loads page after page and stops once finished', async () => {
     const loadPage = fiveItems();
     const { result } = renderHook(() => usePagedList(loadPage, 2));

@@ -20,7 +20,7 @@ const isLastPage = <T>(page: Page<T>, loadedCount: number, pageSize: number): bo
   page.list.length === 0 || page.list.length < pageSize || loadedCount >= page.total;
 
 /**
- * Spec section 2: lists load only when not finished and not loading. The guard lives in refs so
+ * Requirements §2.5: lists load only when not finished and not loading. The guard lives in refs so
  * two triggers in the same tick (scroll and mount) cannot both start a load.
  */
 export const usePagedList = <T>(loadPage: (page: number) => Promise<Page<T>>, pageSize: number): PagedList<T> => {

@@ -13,7 +13,7 @@ const read = (): LastGood => {
   }
 };
 
-/** The version of a remote that last loaded and rendered in this browser (DESIGN section 4). */
+/** The version of a remote that last loaded and rendered in this browser (requirements §11). */
 export const lastGoodVersion = (remoteKey: string): Pick<RemoteEntry, 'version' | 'entry'> | undefined =>
   read()[remoteKey];
 

@@ -20,7 +20,7 @@ export interface GuardInput {
 /** Where a signed-in user on /login goes: the page the guard sent them from (`redirect`), else / (spec). */
 const returnFromLogin = (search: string): string => returnPathAfterLogin(new URLSearchParams(search).get('redirect'));
 
-/** Spec section 2 navigation rules, in the order they apply. */
+/** Route guard of requirements §2.3, in the order they apply. */
 export const decideNavigation = ({
   pathname,
   search = '',

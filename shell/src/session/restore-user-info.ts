@@ -13,7 +13,7 @@ import { afterUserInfoFailure, endsSession } from './guard-rules';
 /** How restoring the user info ended. */
 export type RestoreOutcome =
   | { kind: 'restored' }
-  /** The server refused the token (401): logged out, go to `to` (spec section 2). */
+  /** The server refused the token (401): logged out, go to `to` (requirements §2.3). */
   | { kind: 'signedOut'; to: '/login' | '/' }
   /** No answer (timeout, network, server error): the token stays, the shopper may retry. */
   | { kind: 'unavailable'; message: string; offline: boolean };

@@ -1,7 +1,7 @@
 import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { ContentPage, ContentSlug } from '@marketplace/shared/contracts';
 
-/** Spec section 7 paths for help and law; the platform (partnership) page has its own call. */
+/** Paths of requirements §12.3 for help and law; the platform (partnership) page has its own call. */
 const CONTENT_PATHS: Record<ContentSlug, string> = {
   help: '/user/help_support',
   law: '/user/law',

@@ -1,7 +1,7 @@
 import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Page, PageQuery, SupportHistoryEntry, SupportRecord } from '@marketplace/shared/contracts';
 
-// Lists are reads sent as POST (spec section 7): a refresh right after the first load
+// Lists are reads sent as POST (requirements §12.3): a refresh right after the first load
 // repeats the same body, which is not a double submit.
 const READ = { repeatSubmit: 'false' };
 

@@ -18,7 +18,7 @@ export interface RefundFormValues {
 }
 
 /**
- * The refund rules of spec sections 5 and 8, in the order a shopper meets them: the spec's combined
+ * The refund rules of requirements §7.3, in the order a shopper meets them: the spec's combined
  * text for a missing amount, reason or explanation; a negative amount; more than was paid; the proof.
  */
 export const checkRefund = (

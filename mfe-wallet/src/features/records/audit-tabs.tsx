@@ -7,7 +7,7 @@ import { AUDIT_FILTERS, type AuditFilter, type AuditStatus } from '@marketplace/
 const isFilter = (value: string | null): value is AuditFilter =>
   (AUDIT_FILTERS as readonly string[]).includes(value ?? '');
 
-/** The audit filter of spec section 4 (all; 2 refused; 0 auditing; 1 passed), kept in `?status=`. */
+/** The audit filter of requirements §6.3 (all; 2 refused; 0 auditing; 1 passed), kept in `?status=`. */
 export const useAuditFilter = (): [AuditFilter, (filter: AuditFilter) => void] => {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');

@@ -16,7 +16,7 @@ import type {
 } from '@marketplace/shared/contracts';
 
 /**
- * Every wallet call of spec section 7: networks, top-up, withdraw, records and fund transactions, on top
+ * Every wallet call of requirements §6 and §12.3: networks, top-up, withdraw, records and fund transactions, on top
  * of the session's calls (the balance is `getUserInfo`, defined once in shared).
  */
 export const walletApi = sessionApi.injectEndpoints({

@@ -1,6 +1,6 @@
 import { toastFail, toastSuccess } from '@marketplace/shared';
 
-/** Copies `text`; spec section 8: "Copied", "Copy Fail", and the non-HTTPS message without a clipboard. */
+/** Copies `text`; requirements §13.3: "Copied", "Copy Fail", and the non-HTTPS message without a clipboard. */
 export const copyText = async (text: string): Promise<void> => {
   if (!window.isSecureContext || !navigator.clipboard) {
     toastFail({ key: 'wallet:copy.notHttps' });

@@ -15,7 +15,7 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     shopId: integer('shop_id').references(() => shops.id, { onDelete: 'set null' }),
     shopName: text('shop_name').notNull(),
-    /** Spec section 4 filter values; -3 is our value for "refund in progress". */
+    /** Status values of requirements §7.1; -3 is "refund in progress". */
     status: smallint('status').notNull(),
     /** Status before a refund request, restored when the operator refuses it. */
     statusBeforeRefund: smallint('status_before_refund'),

@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/app/auth';
 import { tokenHeaders } from '../user/user.schemas';
 import type { AddressesService } from './addresses.service';
 
-/** Spec section 7 paths, kept exactly. */
+/** Paths of requirements §12.3, kept exactly. */
 export const addressesRoutes = async (app: FastifyInstance, { service }: { service: AddressesService }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const common = { preHandler: app.requireUser };

@@ -14,7 +14,7 @@ import { currentUser } from '../../plugins/app/auth';
 import { tokenHeaders as headers } from '../user/user.schemas';
 import type { CommunityService } from './community.service';
 
-/** The shopper's side: shop support (spec section 7 `assist*`), complaints, merchant sign-up and VIP. */
+/** The shopper's side: shop support (requirements §8.1, `assist*`), complaints, merchant sign-up and VIP. */
 export const communityRoutes = async (app: FastifyInstance, { service }: { service: CommunityService }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = app.requireUser;

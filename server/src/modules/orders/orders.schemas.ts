@@ -3,7 +3,7 @@ import { bodyIdField, ORDER_STATUS_TABS, pageQuerySchema } from '@marketplace/sh
 
 export type { OrderSummary } from '@marketplace/shared/contracts';
 
-/** Spec section 4 filter values plus -3, our value for "refund in progress" (the spec leaves it open). */
+/** Order status filter values of requirements §7.1 (-3 is "refund in progress"). */
 export const orderListQuery = pageQuerySchema.extend({
   status: z.enum(ORDER_STATUS_TABS, 'err.invalidField').default('all'),
 });

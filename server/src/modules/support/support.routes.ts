@@ -11,7 +11,7 @@ import { currentUser } from '../../plugins/app/auth';
 import { serviceMessageRateLimit, tokenHeaders } from './support.schemas';
 import type { SupportService } from './support.service';
 
-/** Spec section 7 paths (`help_support`, `law`) and the page each serves; `platform` is the partnership page. */
+/** Paths of requirements §12.3 (`help_support`, `law`) and the page each serves; `platform` is the partnership page. */
 const CONTENT_ROUTES: { path: string; slug: ContentSlug; summary: string }[] = [
   {
     path: '/api/user/help_support',

@@ -116,7 +116,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
   r.post(
     '/api/user/logout',
     // Idempotent: a token that is already expired, revoked or unknown (or none) is logged out too, so the
-    // shell's "user info failed, log out, then /login" branch holds for a stale token (spec section 2).
+    // shell's "user info failed, log out, then /login" branch holds for a stale token (requirements §2.3).
     {
       schema: {
         headers: tokenHeaders,

@@ -7,7 +7,7 @@ import { SHARED_ADDRESS_FACTOR, throttles } from '../../plugins/app/throttle';
 import { tokenHeaders } from '../user/user.schemas';
 import type { WalletService } from './wallet.service';
 
-/** Spec section 7 wallet calls: networks, top-up, withdraw and both record lists. */
+/** Wallet calls (requirements §6, §12.3): networks, top-up, withdraw and both record lists. */
 export const walletRoutes = async (app: FastifyInstance, { service }: { service: WalletService }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['wallet'];

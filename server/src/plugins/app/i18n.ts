@@ -4,7 +4,7 @@ import { translator, type Translate } from '../../lib/messages';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Language file name picked from headers `lang` / `language` (spec section 7), else `en`. */
+    /** Language file name picked from headers `lang` / `language` (requirements §12.1), else `en`. */
     lang: string;
     t: Translate;
   }

@@ -31,7 +31,7 @@ const AddressForm = ({ address }: AddressFormProps) => {
       detailedAddress: textOf(values.detailedAddress).trim(),
       tag: textOf(values.tag).trim(),
     };
-    // Spec section 8 has one combined text for any missing required field.
+    // Requirements §3.5 has one combined text for any missing required field.
     if (Object.values(fields).some((value) => !value)) {
       toastFail({ key: 'account:address.fillRequired' });
       return;

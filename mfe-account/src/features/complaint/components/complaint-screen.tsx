@@ -14,7 +14,7 @@ const shopIdOf = (value: string | null): number | undefined =>
 
 /**
  * `/complaint?shopId=&shopName=`: a complaint about a shop or business. Both fields are required
- * (spec section 5); opened from a shop page, the shop comes filled in.
+ * (requirements §8.2); opened from a shop page, the shop comes filled in.
  */
 export const ComplaintScreen = () => {
   const { t } = useTranslation('account');

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { useLiveCountOptions } from '../../notifications/hooks/use-live-count-options';
 import { useCountOrdersByStatusQuery } from '../api';
 
-/** Order status tabs of spec section 4 that the personal centre links to directly, with their icons. */
+/** Order status tabs of requirements §7.1 that the personal centre links to directly, with their icons. */
 // i18n-keys: profile.orders.toPay, profile.orders.toShip, profile.orders.delivered, profile.orders.afterSale
 const ORDER_SHORTCUTS: { key: string; status: OrderStatusTab; Icon: ComponentType }[] = [
   { key: 'toPay', status: '0', Icon: PayCircleOutline },

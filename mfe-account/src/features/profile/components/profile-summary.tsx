@@ -2,7 +2,7 @@ import { Money } from '@marketplace/shared';
 import type { UserInfo } from '@marketplace/shared/contracts';
 import { useTranslation } from 'react-i18next';
 
-/** "User name" is the family name then the given name (spec section 3), or the account when both are blank. */
+/** "User name" is the family name then the given name (requirements §3.2), or the account when both are blank. */
 export const userNameOf = (user: Pick<UserInfo, 'familyName' | 'givenName' | 'account'>): string =>
   [user.familyName, user.givenName].filter(Boolean).join(' ') || user.account;
 

@@ -48,7 +48,7 @@ export default function WithdrawScreen() {
   const arrival = cents ? Math.max(cents - charge, 0) : 0;
   const overBalance = cents !== null && cents > balance && (info !== undefined || user !== undefined);
 
-  /** Spec section 5: paying (here, withdrawing) needs the payment code; with none set, go to settings. */
+  /** Requirements §5.3, §6.2: paying (here, withdrawing) needs the payment code; with none set, go to settings. */
   const askToSetCode = () => {
     void Dialog.confirm({
       'aria-label': t('errors:err.paymentCodeNotSet'),
