@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { PRODUCT_CATEGORIES, type ProductCategory, type ProductSpec } from '@marketplace/shared/contracts';
 import type { Db } from './client';
 import { products, shops } from './schema';
+import { inTransaction } from './transaction';
 
 /** Demo catalogue size: every category gets the same share. */
 export const DEMO_SHOP_COUNT = 36;
@@ -535,7 +536,7 @@ export const seedDemoCatalogue = async (db: Db, now = new Date(), { products: to
   const [existing] = await db.select({ n: count() }).from(shops);
   if (existing && existing.n > 0) return;
   const catalogue = buildDemoCatalogue(now);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const inserted = await tx
       .insert(shops)
       .values(catalogue.shops.map(({ mainCategory: _mainCategory, ...shop }) => shop))

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashSecret } from '../lib/secrets';
 import type { Db } from './client';
 import { users } from './schema';
+import { inTransaction } from './transaction';
 import { seedDemoCatalogue } from './seed-catalogue';
 import { seedPromoCodes } from '../modules/checkout/promo-codes';
 import { createLedgerRepository } from '../modules/ledger/ledger.repository';
@@ -37,7 +38,7 @@ export const seedDemoData = async (
     hashSecret(DEMO_SHOPPER.paymentCode),
   ]);
   // The demo balance is an opening adjustment in the ledger, so balance == sum(entries) from the start.
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({

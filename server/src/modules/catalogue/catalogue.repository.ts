@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-
 import type { ProductCategory, ProductSort } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { products, savedProducts, shopFollows, shops } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { createSearchRepository } from './search.repository';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -160,7 +161,7 @@ export const createCatalogueRepository = (db: Db) => ({
 
   /** Idempotent: the (user, shop) key admits one row; fans moves only when a row was added. */
   async follow(userId: number, shopId: number) {
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const added = await tx
         .insert(shopFollows)
         .values({ userId, shopId })
@@ -178,7 +179,7 @@ export const createCatalogueRepository = (db: Db) => ({
   },
 
   async unfollow(userId: number, shopId: number) {
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const removed = await tx
         .delete(shopFollows)
         .where(and(eq(shopFollows.userId, userId), eq(shopFollows.shopId, shopId)))

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
-import { rowsOf, type Executor } from '../ledger/transaction';
+import { inTransaction, rowsOf, type Executor } from '../../db/transaction';
 
 /** First key of the shopper's upload-quota advisory lock (the second is the user id). */
 const UPLOAD_LOCK_SPACE = 7_301;
@@ -18,7 +18,7 @@ export const createUploadsRepository = (db: Db) => ({
     quota: { maxCount: number; maxBytes: number },
     since: Date,
   ): Promise<boolean> {
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${UPLOAD_LOCK_SPACE}, ${row.userId})`);
       const [usage] = await tx
         .select({ files: count(), bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
@@ -45,7 +45,7 @@ export const createUploadsRepository = (db: Db) => ({
     limit: number,
     removeFiles: (ids: string[]) => Promise<void>,
   ): Promise<string[]> {
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const rows = await rowsOf<{ id: string }>(
         tx,
         sql`DELETE FROM uploads WHERE id IN (

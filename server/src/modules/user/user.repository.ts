@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { PAYMENT_CODE_MAX_FAILURES } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { emailCodes, passwordResetCodes, users, userTokens } from '../../db/schema';
-import { rowsOf, type Tx } from '../ledger/transaction';
+import { inTransaction, rowsOf, type Tx } from '../../db/transaction';
 import { createSecretGuard, OLD_PASSWORD_GUARD, PAYMENT_CODE_GUARD } from './secret-guard';
 
 /** Advisory-lock key space of reset-code requests (with the account's hash): one at a time per account. */
@@ -81,7 +81,7 @@ export const createUserRepository = (db: Db) => {
       queue?: (tx: Tx) => Promise<void>,
       purpose: EmailCodePurpose = 'verify',
     ) {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await tx
           .update(emailCodes)
           .set({ usedAt: now })
@@ -122,7 +122,7 @@ export const createUserRepository = (db: Db) => {
       now: Date,
       queue?: (tx: Tx) => Promise<void>,
     ): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, codeId));
         const rows = await tx
           .update(users)
@@ -142,7 +142,7 @@ export const createUserRepository = (db: Db) => {
 
     /** Marks the email verified only if it is still the address the code went to. */
     async completeEmailVerification(userId: number, codeId: number, email: string, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, codeId));
         const rows = await tx
           .update(users)
@@ -188,7 +188,7 @@ export const createUserRepository = (db: Db) => {
     ): Promise<string | undefined> {
       const at = now.toISOString();
       const since = new Date(now.getTime() - 3_600_000).toISOString();
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESET_MAIL_LOCK_SPACE}, hashtext(${account}))`);
         const [issued] = await rowsOf<{ email: string }>(
           tx,
@@ -246,7 +246,7 @@ export const createUserRepository = (db: Db) => {
 
     /** New password, code spent and every session ended, all or nothing. */
     async completePasswordReset(userId: number, codeId: number, passwordHash: string, now: Date) {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
         await tx.update(passwordResetCodes).set({ usedAt: now }).where(eq(passwordResetCodes.id, codeId));
         await tx
@@ -257,7 +257,7 @@ export const createUserRepository = (db: Db) => {
     },
 
     async changePassword(userId: number, passwordHash: string, now: Date) {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
         await tx
           .update(userTokens)
