@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { desc, eq } from 'drizzle-orm';
 import { deployRemote } from '@marketplace/release/src/commands/deploy';
 import { promote } from '@marketplace/release/src/commands/promote';
+import { deployShell } from '@marketplace/release/src/commands/shell';
 import { remoteApp } from '@marketplace/release/src/remotes';
 import { sandbox, writeBuild, type Sandbox } from '@marketplace/release/src/test-fixtures';
 import { operatorAudit } from '../src/db/schema';
@@ -172,6 +173,19 @@ describe('release page calls', () => {
     const again = await post(releaser, 'canary_stop', { unit: 'mfe-wallet' });
     expect([again.statusCode, again.json().msg]).toEqual([409, 'mfe-wallet 1.0.0 is already live']);
     expect((await box.store.readManifest())?.remotes['mfe-wallet']?.version).toBe('1.0.0');
+  });
+
+  it('promotes a deployed shell version through the CLI code, and refuses a rollback with nothing earlier', async () => {
+    await deployShell(box.ctx, { version: '1.0.0' });
+    const promoted = await post(releaser, 'promote', { unit: 'shell', version: '1.0.0' });
+    expect(promoted.json().data.output).toEqual(['shell 1.0.0 is live (was the embedded shell).']);
+    expect((await box.store.readLiveShell())?.version).toBe('1.0.0');
+    expect(unitOf(await overview(releaser), 'shell')).toMatchObject({
+      live: '1.0.0',
+      deployed: [{ version: '1.0.0' }],
+    });
+    const back = await post(releaser, 'rollback', { unit: 'shell' });
+    expect([back.statusCode, back.json().msg]).toEqual([409, 'shell has no earlier live version than 1.0.0.']);
   });
 
   it('refuses malformed input in the envelope without running anything', async () => {
