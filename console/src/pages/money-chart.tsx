@@ -42,7 +42,11 @@ export default function MoneyChart({ label, points, color }: { label: string; po
             height: 120,
             legend: { show: false },
             cursor: { show: false },
-            scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(max, 100)] } },
+            // Half a day each side: the first and last bars are whole.
+            scales: {
+              x: { time: true, range: (_self, min, max) => [min - 43_200, max + 43_200] },
+              y: { range: (_self, _min, max) => [0, Math.max(max, 100)] },
+            },
             axes: [
               { show: false },
               {
@@ -51,7 +55,17 @@ export default function MoneyChart({ label, points, color }: { label: string; po
                 font: '11px sans-serif',
               },
             ],
-            series: [{}, { label, stroke: color, fill: `${color}55`, width: 1, ...(bars ? { paths: bars } : {}) }],
+            series: [
+              {},
+              {
+                label,
+                stroke: color,
+                fill: `${color}55`,
+                width: 1,
+                points: { show: false },
+                ...(bars ? { paths: bars } : {}),
+              },
+            ],
           },
           [points.map((p) => Date.parse(`${p.day}T12:00:00Z`) / 1000), points.map((p) => p.cents)],
           element,
@@ -70,12 +84,14 @@ export default function MoneyChart({ label, points, color }: { label: string; po
     <figure style={{ margin: 0 }} aria-label={t('dashboard.chartLabel', { kind: label, count: points.length })}>
       <div ref={box} aria-hidden="true" style={{ minHeight: 120 }} />
       <figcaption style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)' }}>
-        {t('dashboard.chartSummary', {
-          count: points.length,
-          total: money(total, language),
-          max: money(best?.cents ?? 0, language),
-          day: best && best.cents > 0 ? best.day : '—',
-        })}
+        {best && best.cents > 0
+          ? t('dashboard.chartSummary', {
+              count: points.length,
+              total: money(total, language),
+              max: money(best.cents, language),
+              day: best.day,
+            })
+          : t('dashboard.chartEmpty', { count: points.length })}
       </figcaption>
     </figure>
   );
