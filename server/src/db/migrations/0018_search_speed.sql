@@ -1,5 +1,6 @@
 -- Search at 100,000 products (issue 28): how well a product matches (title, then shop) is told from
--- products.rank_doc (title A and shop name B, a tenth of search_doc's size, with its own GIN index), and
+-- products.rank_doc (title A and shop name B, a tenth of search_doc's size, with its own GIN index), so
+-- search_doc keeps only which words a product holds (stripped of positions and weights), and
 -- suggestions while typing rank the catalogue's distinct titles (search_titles, kept by a trigger with each
 -- title's best sales), not every matching product.
 CREATE TABLE "search_titles" (
@@ -22,9 +23,12 @@ BEGIN
   NEW.rank_doc :=
     setweight(to_tsvector('simple', NEW.search_title), 'A') ||
     setweight(to_tsvector('simple', shop_words), 'B');
-  NEW.search_doc :=
-    NEW.rank_doc ||
-    setweight(to_tsvector('simple', search_norm(jsonb_path_query_array(NEW.specs, '$[*].options[*]')::text || ' ' || NEW.description)), 'D');
+  -- Which words the whole document holds, without positions or weights (rank_doc tells title from shop):
+  -- a third of a product's row less to read for every match.
+  NEW.search_doc := strip(
+    to_tsvector('simple', NEW.search_title) ||
+    to_tsvector('simple', shop_words) ||
+    to_tsvector('simple', search_norm(jsonb_path_query_array(NEW.specs, '$[*].options[*]')::text || ' ' || NEW.description)));
   RETURN NEW;
 END $$;--> statement-breakpoint
 -- A title's row follows its products: a new title or more sales raise it; a product leaving the title

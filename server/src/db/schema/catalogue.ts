@@ -69,8 +69,9 @@ export const products = pgTable(
     postageScoreSum: integer('postage_score_sum').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * What search matches, kept by the trigger `products_search_fill` (migration 0013): title (weight A),
-     * shop name (B), spec values and description (D), lower-cased and without accents.
+     * What search matches, kept by the trigger `products_search_fill` (migrations 0013, 0018): the words of
+     * the title, shop name, spec values and description, lower-cased and without accents, stripped of
+     * positions and weights (rank_doc tells title and shop words apart).
      */
     searchDoc: tsvector('search_doc')
       .notNull()
@@ -114,7 +115,7 @@ export const searchTitles = pgTable(
     title: text('title').primaryKey(),
     /** The title lower-cased and without accents (as products.search_title). */
     searchTitle: text('search_title').notNull(),
-    /** The title's words (as products.search_doc's weight A). */
+    /** The title's words (as products.rank_doc's weight A). */
     titleDoc: tsvector('title_doc').notNull(),
     sold: integer('sold').notNull(),
   },

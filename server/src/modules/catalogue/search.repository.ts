@@ -14,12 +14,12 @@ import type { ProductCardRow } from './catalogue.repository';
 const VOCABULARY_TTL_MS = 10 * 60_000;
 
 /**
- * Search over the documents migrations 0013 and 0018 keep (products.search_doc: title A, shop name B, spec
- * values and description D; products.rank_doc: title A and shop name B only; products.search_title;
+ * Search over the documents migrations 0013 and 0018 keep (products.search_doc: the words of title, shop
+ * name, spec values and description; products.rank_doc: title A and shop name B; products.search_title;
  * search_titles, the distinct titles with their best sales; category_names in every language;
- * search_words, the catalogue's vocabulary). Everything is lower-cased and unaccented by the database's `search_norm`, and
- * a keyword is cut into words by PostgreSQL's own text-search parser, so the query and the documents are
- * cut and normalised the same way on PGlite and PostgreSQL.
+ * search_words, the catalogue's vocabulary). Everything is lower-cased and unaccented by the database's
+ * `search_norm`, and a keyword is cut into words by PostgreSQL's own text-search parser, so the query and
+ * the documents are cut and normalised the same way on PGlite and PostgreSQL.
  */
 
 /** `%` and `_` in a shopper's keyword are literal characters, not wildcards. */
@@ -68,7 +68,7 @@ export interface SearchPlan {
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** `a & b:*`, each term limited to the given weights ('' for any). */
-const tsqueryText = (plan: SearchPlan, weights: '' | 'A' | 'AB') =>
+const tsqueryText = (plan: SearchPlan, weights: '' | 'A') =>
   plan.terms
     .map(({ lexeme, prefix }) => {
       const flags = `${prefix ? '*' : ''}${weights}`;
