@@ -6,9 +6,12 @@ import { deployRemote } from '@marketplace/release/src/commands/deploy';
 import { promote } from '@marketplace/release/src/commands/promote';
 import { deployShell } from '@marketplace/release/src/commands/shell';
 import { remoteApp } from '@marketplace/release/src/remotes';
+import { S3DeploymentStore } from '@marketplace/release/src/store/s3-store';
+import { startS3rver, type TestS3 } from '@marketplace/release/src/store/s3-test-servers';
 import { sandbox, writeBuild, type Sandbox } from '@marketplace/release/src/test-fixtures';
 import { operatorAudit } from '../src/db/schema';
 import { CONSOLE_HOST } from '../src/modules/admin/release-routes';
+import { deployStoreConfig } from '../src/plugins/external/deploy-store-config';
 import { call, createTestApp, type TestApp } from './harness';
 import { bootstrapAdmin, createOperator, type Operator } from './operators.helpers';
 
@@ -205,5 +208,64 @@ describe('release page calls', () => {
       expect([action, reply.statusCode < 500, reply.json().code]).toEqual([action, true, 0]);
     }
     expect(JSON.stringify(await box.store.readManifest())).toBe(before);
+  });
+});
+
+/**
+ * The same page calls on an S3-compatible deployment store (DEPLOY_STORE_URL, s3rver): the server opens the
+ * store it serves /mfe/ from, so a rollback from the page reaches what the shoppers' next load reads.
+ */
+describe('release page calls on an S3 deployment store', () => {
+  let s3: TestS3;
+  let box: Sandbox;
+  let t: TestApp;
+  let releaser: Operator;
+
+  beforeAll(async () => {
+    // The release tool's s3rver: it honours conditional writes, which the store's lock needs.
+    s3 = await startS3rver();
+    const config = deployStoreConfig({
+      DEPLOY_STORE_URL: `s3://${s3.bucket}/prod/mfe`,
+      S3_ENDPOINT: s3.connection.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    })!;
+    const store = new S3DeploymentStore({
+      address: { bucket: config.bucket, prefix: config.prefix },
+      connection: config.connection,
+    });
+    box = await sandbox({ store });
+    for (const version of ['1.0.0', '2.0.0']) {
+      await writeBuild(box.repoDir, wallet, version, { chunk: `console.log(${JSON.stringify(version)});` });
+      await deployRemote(box.ctx, wallet, { version });
+      await promote(box.ctx, wallet, version);
+    }
+    t = await createTestApp({ deployStore: config, shellDir: box.shellDir });
+    releaser = await createOperator(t, await bootstrapAdmin(t), 'release-s3', ['release']);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3.close();
+    await rm(box.repoDir, { recursive: true, force: true });
+    await rm(box.deployDir, { recursive: true, force: true });
+  });
+
+  it('rolls the wallet back in the bucket, audited with the operator, and /mfe/ serves the earlier version', async () => {
+    const served = async () =>
+      (await t.app.inject({ method: 'GET', url: '/mfe/manifest.json' })).json().remotes['mfe-wallet'].version;
+    expect(await served()).toBe('2.0.0');
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/release/rollback',
+      headers: releaser.headers,
+      payload: { unit: 'mfe-wallet' },
+    });
+    expect(reply.json().data.output).toEqual(['mfe-wallet rolled back from 2.0.0 to 1.0.0.']);
+    expect(reply.json().data.location).toBe(`s3://${s3.bucket}/prod/mfe`);
+    expect((await box.ctx.store.readAudit()).at(-1)).toMatchObject({ who: 'release-s3', host: CONSOLE_HOST });
+    for (let waited = 0; (await served()) !== '1.0.0' && waited < 5_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await served()).toBe('1.0.0');
   });
 });
