@@ -4,7 +4,7 @@ import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { resolveAltchaKey } from './lib/altcha-key';
-import { sha256 } from './lib/secrets';
+import { hashSecret, newToken, sha256 } from './lib/secrets';
 import { ok } from './lib/envelope';
 import { AppError } from './lib/app-error';
 import { sql } from 'drizzle-orm';
@@ -28,6 +28,12 @@ import { registerTelemetry } from './modules/telemetry/telemetry.register';
 import { createUserRepository } from './modules/user/user.repository';
 import { userRoutes } from './modules/user/user.routes';
 import { createUserService } from './modules/user/user.service';
+import { createLanguagesService } from './modules/user/languages.service';
+import { createAccountEmailService } from './modules/account-email/account-email.service';
+import { createMailedCodes } from './modules/account-email/mailed-code';
+import { createPasswordService } from './modules/password-reset/password.service';
+import { createPaymentCodeService } from './modules/payment-code/payment-code.service';
+import { createSecretCheck } from './modules/payment-code/secret-check';
 import { createTrustedDevices } from './modules/user/trusted-device';
 import { createVerificationRepository } from './modules/verification/verification.repository';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -130,11 +136,21 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
       now: config.now,
     });
     const mailer = options.mailer ?? createAppMailer(app, database.db, config);
-    const userService = createUserService({ users, mailer, now: config.now, brake: shared.brake });
+    const now = config.now;
+    const secrets = createSecretCheck(now);
+    const mailedCodes = createMailedCodes(mailer, now);
+    // Hashed once so an unknown account costs the same argon2 work as a known one (no timing oracle).
+    const dummyHash = hashSecret(newToken());
+    const userService = createUserService({ users, mailer, secrets, dummyHash, now, brake: shared.brake });
+    const paymentCodes = createPaymentCodeService({ users, secrets, mailedCodes, now });
 
     await app.register(verificationRoutes, { service: verification });
     await app.register(userRoutes, {
       service: userService,
+      paymentCodes,
+      email: createAccountEmailService({ users, mailedCodes, now }),
+      passwords: createPasswordService({ users, secrets, mailedCodes, dummyHash, now }),
+      languages: createLanguagesService(users),
       verification,
       authRateLimit: config.authRateLimit,
       devices: createTrustedDevices(sha256(`trusted-device:${altchaKey}`)),
@@ -162,10 +178,10 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     // Every operator route must say who may call it (admin/operator-routes.ts): checked as routes are added.
     app.addHook('onRoute', operators.onRoute);
     await app.register(operatorsRoutes, { operators, service: operatorAccounts });
-    await registerOrders(app, { db: database.db, config, users, userService, operators });
+    await registerOrders(app, { db: database.db, config, users, paymentCodes, operators });
     const catalogue = await registerCatalogue(app, database.db);
     await registerSupport(app, { db: database.db, config, operators });
-    await registerCommunity(app, { db: database.db, config, userService, operators });
+    await registerCommunity(app, { db: database.db, config, paymentCodes, operators });
     await registerTelemetry(app, { config, operators });
     await app.register(consoleRoutes, { operators, db: database.db, now: config.now });
     await app.register(dashboardSummaryRoutes, { operators, db: database.db, now: config.now });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { OperatorAuth } from '../admin/admin-auth';
 import { createLedgerRepository } from '../ledger/ledger.repository';
 import { createNotifier } from '../support/notifier';
-import type { UserService } from '../user/user.service';
+import type { PaymentCodeCheck } from '../payment-code/payment-code.service';
 import { communityAdminRoutes } from './community.admin.routes';
 import { createCommunityRepository } from './community.repository';
 import { communityRoutes } from './community.routes';
@@ -16,15 +16,15 @@ export const registerCommunity = async (
   {
     db,
     config,
-    userService,
+    paymentCodes,
     operators,
-  }: { db: Db; config: AppConfig; userService: UserService; operators: OperatorAuth },
+  }: { db: Db; config: AppConfig; paymentCodes: PaymentCodeCheck; operators: OperatorAuth },
 ) => {
   const service = createCommunityService({
     db,
     community: createCommunityRepository(db),
     ledger: createLedgerRepository(db),
-    users: userService,
+    paymentCodes,
     notifier: createNotifier(db),
     config: config.community ?? DEFAULT_COMMUNITY_CONFIG,
     now: config.now,

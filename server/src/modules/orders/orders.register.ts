@@ -24,7 +24,7 @@ import { createUploadsRepository } from '../uploads/uploads.repository';
 import { uploadsRoutes } from '../uploads/uploads.routes';
 import { createUploadsService } from '../uploads/uploads.service';
 import type { UserRepository } from '../user/user.repository';
-import type { UserService } from '../user/user.service';
+import type { PaymentCodeService } from '../payment-code/payment-code.service';
 import { createOrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
@@ -35,12 +35,12 @@ interface Deps {
   db: Db;
   config: AppConfig;
   users: UserRepository;
-  userService: UserService;
+  paymentCodes: PaymentCodeService;
   operators: OperatorAuth;
 }
 
 /** Wires ledger, wallet, addresses, checkout, orders, refunds, comments, uploads and the operator API (one line in app.ts). */
-export const registerOrders = async (app: FastifyInstance, { db, config, users, userService, operators }: Deps) => {
+export const registerOrders = async (app: FastifyInstance, { db, config, users, paymentCodes, operators }: Deps) => {
   const now = config.now;
   const ledgerRepository = createLedgerRepository(db);
   const ordersRepository = createOrdersRepository(db);
@@ -52,7 +52,7 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
   const orders = createOrdersService({
     db,
     orders: ordersRepository,
-    users: userService,
+    users: paymentCodes,
     notifier,
   });
   const refunds = createRefundsService({
@@ -110,7 +110,7 @@ export const registerOrders = async (app: FastifyInstance, { db, config, users, 
     operators,
     ledger: ledgerRepository,
     uploads: uploadsRepository,
-    userService,
+    paymentCodes,
     config: config.wallet,
     now,
     notifier,

@@ -17,7 +17,7 @@ import { uploadUrl } from '../uploads/uploads.service';
 import type { UserRow } from '../user/user.repository';
 import type { Notifier } from '../support/notifier';
 import { recordDecision } from '../operators/operators.repository';
-import type { UserService } from '../user/user.service';
+import type { PaymentCodeService } from '../payment-code/payment-code.service';
 import { shopperActions, transition, transitionRefused, type Actor } from './order-state-machine';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 
@@ -43,7 +43,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 interface Deps {
   db: Db;
   orders: OrdersRepository;
-  users: UserService;
+  users: Pick<PaymentCodeService, 'usePaymentCode'>;
   /** Tells the shopper when their order ships and is delivered (in the same transaction). */
   notifier?: Notifier;
 }

@@ -21,11 +21,20 @@ import {
   tokenHeaders,
   verifyPayBody,
 } from './user.schemas';
-import { toUserInfo, type UserService } from './user.service';
+import type { AccountEmailService } from '../account-email/account-email.service';
+import type { PasswordService } from '../password-reset/password.service';
+import type { PaymentCodeService } from '../payment-code/payment-code.service';
+import type { LanguagesService } from './languages.service';
+import { toUserInfo } from './user-info';
+import type { UserService } from './user.service';
 import type { TrustedDevices } from './trusted-device';
 
 interface Deps {
   service: UserService;
+  paymentCodes: PaymentCodeService;
+  email: AccountEmailService;
+  passwords: PasswordService;
+  languages: LanguagesService;
   verification: VerificationService;
   authRateLimit: RateLimitConfig;
   devices: TrustedDevices;
@@ -33,7 +42,10 @@ interface Deps {
 
 const tags = ['user'];
 
-export const userRoutes = async (app: FastifyInstance, { service, verification, authRateLimit, devices }: Deps) => {
+export const userRoutes = async (
+  app: FastifyInstance,
+  { service, paymentCodes, email, passwords, languages, verification, authRateLimit, devices }: Deps,
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const requireHuman = async (request: { headers: Record<string, unknown> }) => {
     const header = request.headers['human-verification'];
@@ -153,7 +165,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       schema: { ...auth.schema, tags, summary: 'Mail a code that proves the shopper reads their email' },
     },
     async (request) => {
-      await service.sendEmailCode(currentUser(request));
+      await email.sendEmailCode(currentUser(request));
       return ok(request, null, 'ok.emailCodeSent');
     },
   );
@@ -166,7 +178,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       schema: { ...auth.schema, tags, summary: 'Mark the email verified with the mailed code', body: emailVerifyBody },
     },
     async (request) =>
-      ok(request, await service.verifyEmail(currentUser(request), request.body.code), 'ok.emailVerified'),
+      ok(request, await email.verifyEmail(currentUser(request), request.body.code), 'ok.emailVerified'),
   );
 
   r.post(
@@ -177,7 +189,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       schema: { ...auth.schema, tags, summary: 'Change login password; ends all sessions', body: resetPasswordBody },
     },
     async (request) => {
-      await service.changePassword(currentUser(request), request.body);
+      await passwords.changePassword(currentUser(request), request.body);
       return ok(request, null, 'ok.change');
     },
   );
@@ -190,7 +202,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       schema: { ...auth.schema, tags, summary: 'Set or change the payment code', body: resetPayBody },
     },
     async (request) => {
-      await service.setPaymentCode(currentUser(request), request.body);
+      await paymentCodes.setPaymentCode(currentUser(request), request.body);
       return ok(request, null, 'ok.setting');
     },
   );
@@ -205,7 +217,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       schema: { ...auth.schema, tags, summary: 'Mail a one-time code that resets the payment code' },
     },
     async (request) => {
-      await service.sendPaymentCodeResetCode(currentUser(request));
+      await paymentCodes.sendPaymentCodeResetCode(currentUser(request));
       return ok(request, null, 'ok.emailCodeSent');
     },
   );
@@ -223,7 +235,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       },
     },
     async (request) => {
-      await service.resetForgottenPaymentCode(currentUser(request), request.body);
+      await paymentCodes.resetForgottenPaymentCode(currentUser(request), request.body);
       return ok(request, null, 'ok.setting');
     },
   );
@@ -236,13 +248,13 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       schema: { ...auth.schema, tags, summary: 'Check the payment code (locks after 5 failures)', body: verifyPayBody },
     },
     async (request) => {
-      await service.verifyPaymentCode(currentUser(request), request.body.paymentCode);
+      await paymentCodes.verifyPaymentCode(currentUser(request), request.body.paymentCode);
       return ok(request, null, 'ok.verified');
     },
   );
 
   r.get('/api/user/language_list', { schema: { tags, summary: 'Supported languages' } }, async (request) =>
-    ok(request, service.listLanguages()),
+    ok(request, languages.listLanguages()),
   );
 
   r.get(
@@ -252,7 +264,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       schema: { ...auth.schema, tags, summary: 'Store the language on the user', querystring: setLanguageQuery },
     },
     async (request) => {
-      await service.setLanguage(currentUser(request), request.query.lang);
+      await languages.setLanguage(currentUser(request), request.query.lang);
       return ok(request, null, 'ok.setting');
     },
   );
@@ -270,7 +282,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       },
     },
     async (request) => {
-      await service.sendResetCode(request.body.account);
+      await passwords.sendResetCode(request.body.account);
       return ok(request, null, 'ok.codeSent');
     },
   );
@@ -288,7 +300,7 @@ export const userRoutes = async (app: FastifyInstance, { service, verification, 
       },
     },
     async (request) => {
-      await service.resetForgottenPassword(request.body);
+      await passwords.resetForgottenPassword(request.body);
       return ok(request, null, 'ok.change');
     },
   );

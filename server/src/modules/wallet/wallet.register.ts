@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { OperatorAuth } from '../admin/admin-auth';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { UploadsRepository } from '../uploads/uploads.repository';
-import type { UserService } from '../user/user.service';
+import type { PaymentCodeCheck } from '../payment-code/payment-code.service';
 import type { Notifier } from '../support/notifier';
 import { chooseCardProvider, type PaymentProvider } from './payment-provider';
 import { walletAdminRoutes } from './wallet.admin.routes';
@@ -16,7 +16,7 @@ interface Deps {
   operators: OperatorAuth;
   ledger: LedgerRepository;
   uploads: UploadsRepository;
-  userService: UserService;
+  paymentCodes: PaymentCodeCheck;
   config?: WalletConfig;
   /** A card acquirer (wins over `config.cardProvider` and the sandbox). */
   provider?: PaymentProvider;
@@ -38,7 +38,7 @@ export const registerWallet = async (app: FastifyInstance, deps: Deps) => {
     wallet: createWalletRepository(deps.db),
     ledger: deps.ledger,
     uploads: deps.uploads,
-    users: deps.userService,
+    paymentCodes: deps.paymentCodes,
     provider,
     config,
     now: deps.now,
