@@ -1,4 +1,5 @@
-import type { Messages } from './load-messages';
+/** A language file as read (load-messages.ts calls it `Messages`). */
+type Messages = Record<string, unknown>;
 
 /** Answers already read, by URL: a language switched back to costs no request. */
 const cache = new Map<string, Promise<Messages>>();

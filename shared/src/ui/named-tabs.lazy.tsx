@@ -2,7 +2,7 @@ import { Tabs } from 'antd-mobile';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useDirection } from '../i18n/use-direction';
 
-import type { NamedTabsProps } from './named-tabs';
+import type { NamedTabsProps } from './named-tabs-props';
 
 /**
  * (Loaded with the first screen that shows tabs, see named-tabs.tsx.)

@@ -1,14 +1,7 @@
 import { lazy, type ReactNode } from 'react';
+import type { NamedTabsProps } from './named-tabs-props';
 
-export interface NamedTabsProps<K extends string> {
-  /** The tab list's accessible name ("Order status"). */
-  label: string;
-  tabs: readonly { key: K; title: string }[];
-  activeKey: K;
-  onChange: (key: K) => void;
-  /** What the active tab shows: rendered as its tab panel, named by the active tab. */
-  children?: ReactNode;
-}
+export type { NamedTabsProps } from './named-tabs-props';
 
 // antd-mobile's Tabs animates with react-spring; no first screen shows tabs, so the tabs' code is
 // downloaded with the first screen that does. There is no Suspense boundary here: the screen's own

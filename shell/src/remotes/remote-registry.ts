@@ -5,7 +5,8 @@ import { addRemoteNamespace } from '../i18n/remote-namespaces';
 import { retryPlugin } from '../runtime-plugins/retry-plugin';
 import { reportDeployment, reportFallback, reportLoaded } from './diagnostics-state';
 import { lastGoodVersion } from './last-good-versions';
-import { note, startTelemetry } from '../telemetry/hooks';
+import { note } from '../telemetry/hooks';
+import { startTelemetry } from '../telemetry/start';
 
 let liveRemotes: Record<string, RemoteEntry> = {};
 const loading = new Map<string, Promise<LoadedRemote>>();

@@ -1,6 +1,6 @@
 /**
  * Field health (issue 22): the few lines of telemetry the first load carries. The shell's remote code
- * notes what happens here; the reporter (reporter.ts, its own chunk with web-vitals) is imported once the
+ * notes what happens here; the reporter (reporter.ts, its own chunk with web-vitals) is imported by start.ts once the
  * first screen is drawn and the browser is idle, takes over what was noted meanwhile and sends it.
  * Nothing personal is noted: a remote's key, its version, a route PATTERN (`/detail/:id`), never a path,
  * query string, token or account.
@@ -38,18 +38,4 @@ export const currentScreen = () => (screen ? { ...screen, version: versions.get(
 export const takeNotes = (next: (note: Note) => void): void => {
   sink = next;
   waiting.splice(0).forEach(next);
-};
-
-let started = false;
-
-/** After the first screen, when the browser is idle: the reporter's chunk (never part of the first load). */
-export const startTelemetry = (): void => {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  const later = () => {
-    const idle = window.requestIdleCallback ?? ((task: () => void) => window.setTimeout(task, 1_000));
-    idle(() => void import(/* webpackChunkName: "telemetry" */ './reporter').then((m) => m.startReporter()));
-  };
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
 };

@@ -5,30 +5,10 @@ import nodemailer, { type NodemailerError, type SendMailOptions } from 'nodemail
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { rowsOf, type Executor } from '../ledger/transaction';
+import type { DeliveryOptions } from './mail-config';
 import type { Mailer, MailMessage } from './mailer';
 
-/** How the outbox delivers; every process that runs the app runs one delivery loop on the shared table. */
-export interface DeliveryOptions {
-  /** How often a process looks for due mail when nothing woke it (a send in this process wakes it). */
-  pollMs: number;
-  /** First retry after this, doubled per failed try up to `retryMaxMs` (each made up to half shorter at random). */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** Delivery gives up (logged) after this many tries or once the mail is this old, whichever comes first. */
-  maxAttempts: number;
-  maxAgeMs: number;
-  /** A try's hold on its row; longer than the SMTP timeouts, so only a dead sender's claim lapses. */
-  claimMs: number;
-  /** SMTP connect and greeting timeout, and the longest silence of the server during a send. */
-  connectTimeoutMs: number;
-  socketTimeoutMs: number;
-  /** Sent and given-up rows are deleted this long after they finished. */
-  retentionMs: number;
-  /** At most this many rows: past it the oldest finished rows go, then the oldest unsent (logged). */
-  maxRows: number;
-  /** How often the retention, the age bound and the cap are applied. */
-  sweepMs: number;
-}
+export type { DeliveryOptions } from './mail-config';
 
 export const DEFAULT_DELIVERY: Readonly<DeliveryOptions> = Object.freeze({
   pollMs: 1_000,

@@ -5,7 +5,7 @@ import { ResponseCode } from '@marketplace/shared/contracts';
 import { AppError, fail } from '../../lib/app-error';
 import { hashSecret, newToken, sha256, verifySecret } from '../../lib/secrets';
 import type { OperatorRole } from '../../db/schema/operators';
-import type { AttemptCounter } from '../admin/admin-auth';
+import type { AttemptCounter } from '../admin/attempt-counter';
 import { isUniqueViolation } from '../ledger/transaction';
 import type { OperatorRow, OperatorsRepository } from './operators.repository';
 
