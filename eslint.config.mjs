@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -9,7 +11,7 @@ const FRONT_ENDS = ['shared', 'shell', ...REMOTES, 'console'];
 const CODE = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
 
 /**
- * Import boundaries of DESIGN.md section 2 (a remote never imports another remote or the shell;
+ * Import boundaries (README, "Import boundaries"; a remote never imports another remote or the shell;
  * shared imports no app; the server imports only shared's contracts). Each folder gets ONE
  * `no-restricted-imports` setting because a later flat-config block replaces a rule's options
  * instead of merging them. Relative patterns only look at paths that climb out with `../`, so
@@ -38,6 +40,9 @@ const serverBans = (releaseAllowed) => [
     'The server must not reach into a front-end app by a relative path.',
   ),
 ];
+
+/** import-x's TypeScript settings (extensions, parsers), with the resolver given below in its newer form. */
+const { 'import-x/resolver': _legacyResolver, ...importSettings } = importX.flatConfigs.typescript.settings;
 
 const boundaries = [
   ...REMOTES.map((remote) => ({
@@ -117,4 +122,21 @@ export default defineConfig([
   // CommonJS files (jest helpers, the i18n key extractor) are loaded with require by design.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   ...boundaries,
+  /**
+   * No import circles (issue 23 item 7): a module never reaches itself again through its imports, dynamic
+   * `import()` included. `import type` is erased at build time and does not count. Packages under
+   * node_modules are not followed (`ignoreExternal`); workspaces resolve through each one's tsconfig.
+   */
+  {
+    name: 'no-import-circles',
+    files: [CODE],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importSettings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 ]);
