@@ -13,8 +13,6 @@ const localesDir = path.join(here, '../../shared/src/i18n/locales');
 export const THEME_COLOR = '#0958d9';
 export const BACKGROUND_COLOR = '#f5f5f5';
 export const MANIFEST_PATH = '/manifest.webmanifest';
-/** `/manifests/<lang>.webmanifest`: the manifest in one language (the shell points the link at it). */
-export const languageManifestPath = (lang) => `/manifests/${lang}.webmanifest`;
 
 const RTL = new Set(['ar', 'pk']);
 

@@ -20,5 +20,3 @@ export const mutualAidApi = api.injectEndpoints({
   }),
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
-
-export const { useLazyListSupportShopsQuery, useLazyListSupportHistoryQuery } = mutualAidApi;

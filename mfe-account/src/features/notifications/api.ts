@@ -28,5 +28,4 @@ export const notificationsApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
 });
 
-export const { useLazyListNotificationsQuery, useGetUnreadNotificationCountQuery, useMarkNotificationsReadMutation } =
-  notificationsApi;
+export const { useGetUnreadNotificationCountQuery, useMarkNotificationsReadMutation } = notificationsApi;

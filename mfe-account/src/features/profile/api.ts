@@ -32,7 +32,6 @@ export const profileApi = sessionApi.injectEndpoints({
 
 export const {
   useGetUserInfoQuery,
-  useLazyGetUserInfoQuery,
   useCountOrdersByStatusQuery,
   useUpdateUserProfileMutation,
   useSendEmailCodeMutation,

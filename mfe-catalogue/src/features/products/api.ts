@@ -72,14 +72,4 @@ export const productsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useListCatalogueCategoriesQuery,
-  useLazyListHotProductsQuery,
-  useLazySearchProductsQuery,
-  useLazyListPopularProductsQuery,
-  useGetProductDetailQuery,
-  useListProductCommentsQuery,
-  useSaveProductMutation,
-  useUnsaveProductMutation,
-  useLazyListSavedProductsQuery,
-} = productsApi;
+export const { useGetProductDetailQuery, useSaveProductMutation, useUnsaveProductMutation } = productsApi;

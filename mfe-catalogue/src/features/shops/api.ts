@@ -39,12 +39,4 @@ export const shopsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useLazyListHotShopsQuery,
-  useListHotShopsQuery,
-  useGetShopDetailQuery,
-  useLazyListShopProductsQuery,
-  useFollowShopMutation,
-  useUnfollowShopMutation,
-  useLazyListFollowedShopsQuery,
-} = shopsApi;
+export const { useListHotShopsQuery, useGetShopDetailQuery, useFollowShopMutation, useUnfollowShopMutation } = shopsApi;

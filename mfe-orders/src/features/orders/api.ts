@@ -35,10 +35,4 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useListOrdersQuery,
-  useLazyListOrdersQuery,
-  useGetOrderDetailQuery,
-  useCancelOrderMutation,
-  useConfirmOrderReceiptMutation,
-} = ordersApi;
+export const { useGetOrderDetailQuery, useCancelOrderMutation, useConfirmOrderReceiptMutation } = ordersApi;

@@ -66,7 +66,4 @@ export const {
   useGetWithdrawInfoQuery,
   useSubmitWithdrawalMutation,
   useGetBalanceHistoryQuery,
-  useLazyListRechargeRecordsQuery,
-  useLazyListWithdrawalRecordsQuery,
-  useLazyListFundTransactionsQuery,
 } = walletApi;

@@ -320,5 +320,3 @@ export const createMailOutbox = ({ db, transport, from, log, delivery }: MailOut
     sweep,
   };
 };
-
-export type MailOutbox = ReturnType<typeof createMailOutbox>;

@@ -8,7 +8,6 @@ import type { GuardPass } from '../user/secret-guard';
 import { fromStatuses, type OrderTransition } from './order-state-machine';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { contentPages, notifications, serviceChannels, serviceMessages, users } from '../../db/schema';
 import { rowsOf, type Executor } from '../ledger/transaction';
 
-export type NotificationRow = typeof notifications.$inferSelect;
 export type ServiceMessageRow = typeof serviceMessages.$inferSelect;
 export type ServiceChannelRow = typeof serviceChannels.$inferSelect;
 export type ContentPageRow = typeof contentPages.$inferSelect;

@@ -31,7 +31,6 @@ export const telemetryEvent = z.discriminatedUnion('kind', [counted, vital]);
 export type TelemetryEvent = z.infer<typeof telemetryEvent>;
 
 export const telemetryBody = z.strictObject({ events: z.array(telemetryEvent).min(1).max(MAX_EVENTS) });
-export type TelemetryBody = z.infer<typeof telemetryBody>;
 
 /** Longest window the health summary answers: what the aggregation keeps. */
 export const MAX_WINDOW_SECONDS = 3_600;
@@ -47,7 +46,6 @@ export const healthQuery = z.strictObject({
     .regex(/^(\d{10,15}|\d{4}-\d\d-\d\dT[\d:.]+Z)$/)
     .optional(),
 });
-export type HealthQuery = z.infer<typeof healthQuery>;
 
 export const COHORTS = ['stable', 'canary', 'other'] as const;
 export type Cohort = (typeof COHORTS)[number];
