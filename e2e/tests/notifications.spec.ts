@@ -83,7 +83,7 @@ test.describe('notifications that arrive (issue 27)', () => {
       await popup.getByRole('button', { name: 'Pay' }).click();
       await expectSoon(page.getByText('Pay Success', { exact: true })).toBeVisible();
 
-      // The order list has no tab bar: its header's Back returns to Me (with the spec's backs=1).
+      // The order list has no tab bar: its header's Back returns to Me (with backs=1, requirements §2.4).
       await back(page);
       await expectSoon(page).toHaveURL(/\/profile(\?backs=1)?$/);
       await expectSoon(unreadBadge(page)).toHaveAccessibleName('1 unread');

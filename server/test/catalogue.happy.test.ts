@@ -47,7 +47,7 @@ describe('demo catalogue', () => {
     expect(bag[0]!.n).toBe(0);
   });
 
-  it('lists the ten categories with product counts in spec order', async () => {
+  it('lists the ten categories with product counts in the order of requirements §4.1', async () => {
     const reply = await get<CategoryCount[]>(t.app, '/api/catalogue/categories');
     expect(reply.data.map((c) => c.key)).toEqual([...PRODUCT_CATEGORIES]);
     const byCategory = await rows<{ category: string; n: number }>(

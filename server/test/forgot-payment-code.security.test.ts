@@ -85,7 +85,7 @@ describe('forgot payment code: a mailed code instead of the old one', () => {
     expect(mailsTo('forgetful').at(-1)).toContain('Subject: Your payment code was reset');
     // Spent: the same code does not work twice.
     expect(await reset(shopper, code, '778899')).toMatchObject({ code: 0, msg: WRONG_CODE_MSG });
-    // The spec's path is unchanged: changing with the old code still needs it.
+    // The path of requirements §3.4 is unchanged: changing with the old code still needs it.
     const change = await call(t.app, {
       method: 'POST',
       url: '/api/user/resetPay',

@@ -6,7 +6,7 @@ import { cardTopUp, withdraw } from './wallet.helpers';
 
 /**
  * Pays racing the same shoppers' card top-ups, withdrawals and cancels (issue 21, item 1): a pay must decide
- * "the balance suffices" from the very row version it charges, so it answers "paid" or the spec's shortfall
+ * "the balance suffices" from the very row version it charges, so it answers "paid" or the required shortfall
  * message and never reaches the balance constraint (a 500). On PostgreSQL (TEST_DATABASE_URL) WORKERS
  * loops run at once on few shoppers; on PGlite (one connection) the same operations run one at a time.
  * PAY_RACE_PAYS sets how many pays (2,000 by default on PostgreSQL).
@@ -91,11 +91,11 @@ describe(`${PAYS} pays racing top-ups, withdrawals and cancels (${CONCURRENT ? '
     expect({ failures: failures.length, sample: failures.slice(0, 3) }).toEqual({ failures: 0, sample: [] });
   });
 
-  it('really raced: pays both succeeded and met a shortfall, answered with the spec message', () => {
+  it('really raced: pays both succeeded and met a shortfall, answered with the required message', () => {
     const paysDone = replies.filter((reply) => reply.op === 'pay');
     expect(paysDone.length).toBeGreaterThanOrEqual(PAYS);
     expect(paysDone.some((reply) => reply.code === 1)).toBe(true);
-    // A shortfall answers the spec's message (other refusals: the order was cancelled first).
+    // A shortfall answers the required message (other refusals: the order was cancelled first).
     const refusals = new Set(paysDone.filter((reply) => reply.code !== 1).map((reply) => reply.msg));
     expect(refusals).toContain('Your balance is not enough, please top up first');
     refusals.delete('Your balance is not enough, please top up first');

@@ -7,7 +7,7 @@ import { ADMIN_TOKEN, admin, buyNow, call, createTestApp, pay, productOnSale, sh
 import type { Buyer, Shopper, TestApp } from './kit';
 
 /**
- * Issue 27, item 7: a refund request carries up to six proof pictures (the spec's `attachment` plus the
+ * Issue 27, item 7: a refund request carries up to six proof pictures (the original `attachment` plus the
  * `attachments` list), each the shopper's own upload; the order shows them back; the unreferenced-upload
  * clean-up keeps every one of them. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
@@ -117,7 +117,7 @@ describe('refund proof pictures', () => {
     const before = await stateOf(order.id);
     const english = await post('/api/order/refund', body(order.id, ids));
     expect(english).toMatchObject({ code: 0, msg: 'At most 6 proof pictures' });
-    // Seven through the spec's field plus six in the list, too.
+    // Seven through the original field plus six in the list, too.
     expect((await post('/api/order/refund', body(order.id, ids.slice(1), { attachment: ids[0] }))).msg).toBe(
       'At most 6 proof pictures',
     );
@@ -143,7 +143,7 @@ describe('refund proof pictures', () => {
     expect(await stateOf(order.id)).toEqual(before);
   });
 
-  it('keeps the spec field working: `attachment` alone is one picture; no picture at all is "Please upload proof"', async () => {
+  it('keeps the original field working: `attachment` alone is one picture; no picture at all is "Please upload proof"', async () => {
     const order = await paidOrder();
     const [pic] = await uploadsOf(ana, 1);
     const withoutProof = body(order.id, []);

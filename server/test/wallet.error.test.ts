@@ -35,7 +35,7 @@ const complete = () => ({
   acceptNotes: true,
 });
 
-describe('top-up refusals say the spec message and change nothing', () => {
+describe('top-up refusals say the required message and change nothing', () => {
   it.each([
     [{ address: '' }, 'Please fill recharge address'],
     [{ address: undefined }, 'Please fill recharge address'],

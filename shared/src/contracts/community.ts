@@ -31,7 +31,7 @@ export type AssistListBody = z.input<typeof assistListBody>;
 export const assistBody = z.object({ shopId: bodyIdField('err.catalogue.shopNotFound') });
 export type AssistBody = z.infer<typeof assistBody>;
 
-/** The spec's support record: one shop as the support list shows it. */
+/** The support record of requirements §8.1: one shop as the support list shows it. */
 export interface SupportRecord {
   shopId: number;
   shopName: string;

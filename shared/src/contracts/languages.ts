@@ -62,7 +62,7 @@ const l = (
 });
 
 /**
- * The spec gives codes only. Readings of the non-ISO ones: jp Japanese, kr Korean, cr Czech,
+ * Requirements §9.1 gives codes only. Readings of the non-ISO ones: jp Japanese, kr Korean, cr Czech,
  * bgr Bulgarian, fl Finnish, dk Danish, sl Slovenian, ch Swiss German, gr Greek, at Austrian
  * German, pk Urdu (Pakistan).
  */
@@ -110,8 +110,8 @@ export const findLanguage = (code: string | null | undefined): Language | undefi
   LANGUAGES.find((lang) => lang.file_name === code);
 
 /**
- * The BCP 47 tag whose CLDR rules a spec code follows. Bundles, headers, cookies and file names
- * keep the spec's codes (`jp`, `cr`, `pk`, …), but several of them are not the language's tag
+ * The BCP 47 tag whose CLDR rules a language code of requirements §9.1 follows. Bundles, headers, cookies and file names
+ * keep the codes of requirements §9.1 (`jp`, `cr`, `pk`, …), but several of them are not the language's tag
  * (`cr` is Cree, `kr` Kanuri, `jp` nothing at all), so plurals and `Intl` formatting read the
  * language's `htmlLang` instead (`jp` → `ja`, `cr` → `cs`, `pk` → `ur`). A value that is not one
  * of the 34 codes is returned unchanged.

@@ -19,7 +19,7 @@ const moneyFormat = (lang: string): Intl.NumberFormat => {
 };
 
 /**
- * The dollar sign is always "$" (spec: currency is shown as dollar). `narrowSymbol` gives it in most
+ * The dollar sign is always "$" (requirements §1: money is shown in dollars). `narrowSymbol` gives it in most
  * languages, but CLDR's narrow symbol for USD is still "US$" in some (Arabic), so the currency part
  * is replaced rather than trusted.
  */
@@ -47,7 +47,7 @@ const formatEnglish = (cents: number): string => {
 };
 
 /**
- * The one money formatter: integer cents shown as dollars (spec: currency is shown as dollar), in
+ * The one money formatter: integer cents shown as dollars (requirements §1), in
  * the way of `lang` (one of the 34 codes or a BCP 47 tag; English by default: `$1,234.56`).
  */
 export const formatMoney = (cents: number, lang = 'en'): string =>

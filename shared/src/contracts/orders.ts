@@ -3,7 +3,7 @@ import { pageQuerySchema } from './envelope';
 import { bodyIdField, queryIdField } from './ids';
 
 /**
- * Order status values of requirements §7.1, in the order of the order-list tabs. The spec shows
+ * Order status values of requirements §7.1, in the order of the order-list tabs. The old numbering showed
  * no number for "refund in progress"; -3 is the one gap in its sequence.
  */
 export const ORDER_STATUS_TABS = ['all', '0', '1', '2', '3', '4', '-1', '-3', '-2', '-4'] as const;
@@ -108,7 +108,7 @@ export const refundPictureIds = (body: Pick<RefundBody, 'attachment' | 'attachme
 ];
 
 /**
- * `POST /api/order/refund` (requirements §7.3). One request per order. The proof is the spec's
+ * `POST /api/order/refund` (requirements §7.3). One request per order. The proof is the original
  * `attachment` (one upload id) and/or `attachments` (up to six); together, without repeats, 1..6 pictures.
  */
 export const refundBody = z

@@ -20,7 +20,7 @@ export const emailField = trimmed.max(254, 'err.emailInvalid').pipe(z.email('err
 /** International mobile number: optional +, 6 to 15 digits, spaces or dashes allowed. */
 export const mobileField = trimmed.regex(/^\+?[0-9][0-9\s-]{5,19}$/, 'err.mobileInvalid');
 
-// A missing field reads like an empty one: the spec's "Please input account and password".
+// A missing field reads like an empty one: "Please input account and password" (requirements §3.3).
 export const loginBody = z.object({
   account: z
     .string('err.accountPasswordRequired')

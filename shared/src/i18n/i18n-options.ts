@@ -2,7 +2,7 @@ import type { InitOptions } from 'i18next';
 import { DEFAULT_LANGUAGE } from '@marketplace/shared/contracts/core';
 
 /**
- * Options every i18next instance of the app needs. `lowerCaseLng` keeps the spec's codes as they
+ * Options every i18next instance of the app needs. `lowerCaseLng` keeps the codes of requirements §9.1 as they
  * are (i18next would otherwise turn `zh-cn` into `zh-CN` and miss the bundles added under `zh-cn`),
  * and `currentOnly` stops it looking for a `zh` bundle that does not exist.
  */

@@ -16,7 +16,7 @@ export interface SessionLanguage {
 }
 
 /**
- * The spec's name, path and 3-day life; `SameSite=Lax` keeps other sites' requests from carrying the
+ * The name, path and 3-day life of requirements §3.1; `SameSite=Lax` keeps other sites' requests from carrying the
  * token, and `Secure` keeps it off plain HTTP whenever the page itself is served over HTTPS.
  */
 export const cookieOptions = (

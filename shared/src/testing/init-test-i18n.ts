@@ -7,7 +7,7 @@ import common from '../i18n/locales/en/common.json';
 
 /**
  * English `common` and `errors` on the shared i18next instance, as the shell sets them up, so
- * tests read the spec's texts word for word. `extra` adds a remote's namespace.
+ * tests read the texts of the requirements word for word. `extra` adds a remote's namespace.
  */
 export const initTestI18n = async (extra: Record<string, Record<string, unknown>> = {}): Promise<typeof i18next> => {
   if (!i18next.isInitialized) {

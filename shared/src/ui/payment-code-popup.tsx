@@ -24,7 +24,7 @@ export interface PaymentCodePopupProps {
   onClose: () => void;
 }
 
-/** Where a payment code is set or reset (the spec's `/changePayPwd`, account remote). */
+/** Where a payment code is set or reset (`/changePayPwd` of requirements §2.1, account remote). */
 export const PAYMENT_CODE_RESET_PATH = '/changePayPwd';
 
 /**

@@ -2,7 +2,7 @@ import { HISTORY_RESET_PATHS, HISTORY_SKIP_PATHS } from '@marketplace/shared/con
 
 const BACKS_PARAM = 'backs';
 
-/** The spec marks a navigation made by the back button with `backs=1`. */
+/** Requirements §2.4 marks a navigation made by the back button with `backs=1`. */
 export const isBackNavigation = (search: string): boolean => new URLSearchParams(search).get(BACKS_PARAM) === '1';
 
 const withoutBacks = (fullPath: string): string => {

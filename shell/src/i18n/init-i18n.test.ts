@@ -31,7 +31,7 @@ describe('i18n bootstrap', () => {
     expect(document.documentElement.dir).toBe('rtl');
   });
 
-  it('switches back to English with the spec texts', async () => {
+  it('switches back to English with the required texts', async () => {
     await switchLanguage('en');
     expect(i18next.t('errors:err.accountPasswordRequired')).toBe('Please input account and password');
     expect(document.documentElement.dir).toBe('ltr');

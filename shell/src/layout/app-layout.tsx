@@ -60,7 +60,7 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   // The shell's one page of its own; it needs a login like any non-public page.
   const diagnostics = location.pathname === DIAGNOSTICS_PATH;
   const route = diagnostics ? undefined : findRoute(routes, location.pathname);
-  // An unknown path is guarded like any page (spec: any other page without a token → login first);
+  // An unknown path is guarded like any page (requirements §2.3: any other page without a token → login first);
   // a signed-in shopper gets the 404 page.
   const decision = useRouteGuard(location.pathname, diagnostics ? false : (route?.public ?? false));
   const allowed = decision.kind === 'allow';

@@ -20,7 +20,7 @@ interface Failure {
   offline: boolean;
 }
 
-/** Applies the spec's navigation rules to the current page; the page renders only on `allow`. */
+/** Applies the route guard of requirements §2.3 to the current page; the page renders only on `allow`. */
 export const useRouteGuard = (pathname: string, routeIsPublic: boolean): GuardView => {
   const hasToken = Boolean(useAppSelector(selectToken));
   const hasUserInfo = Boolean(useAppSelector(selectUserInfo));

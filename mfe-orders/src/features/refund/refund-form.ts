@@ -18,7 +18,7 @@ export interface RefundFormValues {
 }
 
 /**
- * The refund rules of requirements §7.3, in the order a shopper meets them: the spec's combined
+ * The refund rules of requirements §7.3, in the order a shopper meets them: its combined
  * text for a missing amount, reason or explanation; a negative amount; more than was paid; the proof.
  */
 export const checkRefund = (
@@ -47,7 +47,7 @@ export const checkRefund = (
       productStatus: values.productStatus,
       reason: values.reason.trim(),
       explain: values.explain.trim(),
-      // The spec's one `attachment` (the first picture) and the whole list.
+      // The original one `attachment` (the first picture) and the whole list.
       attachment,
       attachments: values.attachments,
     },

@@ -3,7 +3,7 @@ import { BankcardOutline, LinkOutline, ReceiptOutline, ReceivePaymentOutline } f
 import type { RechargeMethod } from '@marketplace/shared/contracts';
 
 /**
- * Where each recharge method is completed. The spec gives on-chain (/walletTopUp) and card
+ * Where each recharge method is completed. Requirements §2.1 gives on-chain (/walletTopUp) and card
  * (/cardTopUp) their own routes; bank and manual proof are evidence-based requests like
  * on-chain, so they share its form with the method preselected.
  */

@@ -40,7 +40,7 @@ export const shopSupports = pgTable(
   ],
 );
 
-/** A shopper's complaint about a shop or business (spec: shop or business name and content). */
+/** A shopper's complaint about a shop or business (requirements §8.2: shop or business name and content). */
 export const complaints = pgTable(
   'complaints',
   {

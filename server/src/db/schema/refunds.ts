@@ -22,7 +22,7 @@ export const refunds = pgTable(
     productStatus: text('product_status').$type<ProductStatus>().notNull(),
     reason: text('reason').notNull(),
     explain: text('explain').notNull(),
-    /** The first proof picture (the spec's `attachment`); also the first of `attachment_ids`. */
+    /** The first proof picture (the original `attachment` field, requirements §7.3); also the first of `attachment_ids`. */
     attachmentId: text('attachment_id')
       .notNull()
       .references(() => uploads.id),

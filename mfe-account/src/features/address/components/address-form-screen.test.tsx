@@ -34,7 +34,7 @@ describe('/addressForm', () => {
   });
 
   it.each(['Addressee', 'Mobile phone', 'Area', 'Detailed address', 'Tag'])(
-    'without %s shows the spec text for missing fields and sends nothing',
+    'without %s shows the required text for missing fields and sends nothing',
     async (missing) => {
       const { calls } = fakeApi({});
       await renderScreen(<AddressFormScreen />, { path: '/addressForm', route: ROUTE, session: signedIn() });

@@ -10,7 +10,7 @@ import { useRegisterUserMutation } from '../api';
 
 /**
  * Email is typed with an email keyboard but not `type="email"`: the browser's own check would block
- * the submit with its wording instead of the spec's "Please fill correct email".
+ * the submit with its wording instead of "Please fill correct email" (requirements §3.3).
  */
 export const RegisterScreen = () => {
   const { t } = useTranslation('account');

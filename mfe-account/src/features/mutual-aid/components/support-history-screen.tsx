@@ -10,7 +10,7 @@ import './mutual-aid.css';
 
 const PAGE_SIZE = 20;
 
-/** `/mutualAidhHistroy` (the spec's spelling): the shopper's past supports, newest first. */
+/** `/mutualAidhHistroy` (spelled as requirements §2.1 keeps it): the shopper's past supports, newest first. */
 export const SupportHistoryScreen = () => {
   const { t, i18n } = useTranslation('account');
   const listSupportHistory = usePageLoader(mutualAidApi.endpoints.listSupportHistory);

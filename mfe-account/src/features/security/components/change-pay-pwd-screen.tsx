@@ -19,7 +19,7 @@ import { useChangePaymentCodeMutation } from '../api';
 import { ForgotPayCodeForm } from './forgot-pay-code-form';
 
 // A numeric keyboard, but no `pattern`: the browser's own check would block the submit with its
-// wording instead of the spec's message.
+// wording instead of the message of requirements §3.4.
 const digitsInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
 
 /**

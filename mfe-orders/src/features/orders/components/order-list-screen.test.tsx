@@ -37,7 +37,7 @@ const serveOrders = (orders: OrderSummary[]) => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('My purchases', () => {
-  it('shows the ten status tabs of the spec and opens the one in the URL', async () => {
+  it('shows the ten status tabs of requirements §7.1 and opens the one in the URL', async () => {
     serveOrders([order(1, 0), order(2, 4)]);
     await renderScreen(<OrderListScreen />, { path: '/myPurchases/4', route: '/myPurchases/:status?' });
 

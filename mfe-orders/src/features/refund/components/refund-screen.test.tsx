@@ -62,7 +62,7 @@ describe('/refund', () => {
     ['an empty amount', { amount: '', reason: 'Broken', explain: 'Torn' }],
     ['no reason', { amount: '10', reason: '', explain: 'Torn' }],
     ['no explanation', { amount: '10', reason: 'Broken', explain: '' }],
-  ])('with %s shows the spec text for missing refund fields and sends nothing', async (_case, values) => {
+  ])('with %s shows the required text for missing refund fields and sends nothing', async (_case, values) => {
     const { sentTo } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
     await open();
     await fillText('Refund amount ($)', values.amount);

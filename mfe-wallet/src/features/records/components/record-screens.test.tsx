@@ -77,7 +77,7 @@ describe('/topUpRecord', () => {
     expect(await screen.findByText('No more')).toBeInTheDocument();
   });
 
-  it('has the audit filter tabs of the spec, each asking the server for its status', async () => {
+  it('has the audit filter tabs of requirements §6.3, each asking the server for its status', async () => {
     const { requests } = fakeFetch(async () => jsonResponse(envelope(page([refusedTopUp]))));
     await renderScreen(<TopUpRecordScreen />, { path: '/topUpRecord' });
     await screen.findByRole('article', { name: 'Top-up R1001' });

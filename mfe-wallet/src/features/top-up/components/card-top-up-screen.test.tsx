@@ -144,7 +144,7 @@ describe('/cardTopUp', () => {
     await person.type(cardField, '4242424242424242');
     await person.click(screen.getByRole('button', { name: 'Top up now' }));
     await screen.findByText(/connection|network|internet/i);
-    // The spec's repeat guard refuses the same body within a second; a shopper retries after it.
+    // The repeat guard (requirements §12.4) refuses the same body within a second; a shopper retries after it.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await person.click(screen.getByRole('button', { name: 'Top up now' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Credited. New balance: $75.00');

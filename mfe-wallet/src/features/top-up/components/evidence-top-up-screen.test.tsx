@@ -31,7 +31,7 @@ afterEach(() => jest.restoreAllMocks());
 const setup = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 describe('/walletTopUp', () => {
-  it('checks address, amount, network and evidence in the spec order with its words, sending nothing', async () => {
+  it('checks address, amount, network and evidence in the required order with its words, sending nothing', async () => {
     const { requests } = fakeFetch(async () => jsonResponse(envelope(info)));
     await renderScreen(<EvidenceTopUpScreen />, { path: '/walletTopUp?method=onChain' });
     const person = setup();
@@ -51,7 +51,7 @@ describe('/walletTopUp', () => {
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
-  it('shows the deposit notes of the spec', async () => {
+  it('shows the deposit notes of requirements §6.1', async () => {
     fakeFetch(async () => jsonResponse(envelope(info)));
     await renderScreen(<EvidenceTopUpScreen />, { path: '/walletTopUp?method=onChain' });
     const notes = screen.getByRole('list', { name: 'Deposit notes' });

@@ -38,7 +38,7 @@ export default function EvidenceTopUpScreen() {
     event.preventDefault();
     const cents = parseMoney(amount);
     const evidenceId = typeof evidence[0]?.key === 'string' ? evidence[0].key : null;
-    // The spec's order of checks and its words.
+    // The order of checks and the words of requirements §6.1.
     if (!address.trim()) return toastFail({ key: 'errors:err.wallet.fillAddress' });
     if (cents === null || cents <= 0) return toastFail({ key: 'errors:err.wallet.fillAmount' });
     if (!channel) return toastFail({ key: 'errors:err.wallet.chooseNetwork' });
