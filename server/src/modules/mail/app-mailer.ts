@@ -6,7 +6,7 @@ import { createMailOutbox, createSmtpTransport, DEFAULT_DELIVERY } from './mail-
 import { createOutboxMailer, type Mailer } from './mailer';
 
 /**
- * The app's mailer (one line in app.ts). With `SMTP_URL`: the database outbox, whose delivery loop starts
+ * The app's mailer (made in modules.ts). With `SMTP_URL`: the database outbox, whose delivery loop starts
  * when the app is ready and stops on `app.close()` (an onClose hook added after the database's, so it runs
  * first: the last try is recorded before the database closes). Without: the `DATA_DIR/outbox` folder.
  */
