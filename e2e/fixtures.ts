@@ -62,7 +62,7 @@ export interface ProductDetail extends ProductCard {
   stock: number;
   specs: { name: string; options: string[] }[];
 }
-export interface BagView {
+interface BagView {
   shops: { items: { id: number }[] }[];
 }
 

@@ -32,7 +32,7 @@ const readTextOrNull = async (file: string): Promise<string | null> => {
 };
 
 /** Versions found in `mfe-<x>/dist/`, for messages. */
-export const builtVersions = async (repoDir: string, remote: RemoteApp): Promise<string[]> => {
+const builtVersions = async (repoDir: string, remote: RemoteApp): Promise<string[]> => {
   try {
     const entries = await readdir(path.join(repoDir, remote.folder, 'dist'), { withFileTypes: true });
     return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);

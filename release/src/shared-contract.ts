@@ -44,7 +44,7 @@ const exportLabel = (entry: string, name: string) =>
  * The first export `consumer` was built with that `provider` lacks or has with another signature, then the
  * first export `provider` has that `consumer` lacks; null when both have the same exports.
  */
-export const firstDifference = (
+const firstDifference = (
   consumer: SharedContract['shared'],
   provider: SharedContract['shared'],
 ): { kind: 'missing' | 'changed' | 'added'; export: string } | null => {

@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const localesDir = path.join(here, '../../shared/src/i18n/locales');
 
-export const THEME_COLOR = '#0958d9';
-export const BACKGROUND_COLOR = '#f5f5f5';
-export const MANIFEST_PATH = '/manifest.webmanifest';
+const THEME_COLOR = '#0958d9';
+const BACKGROUND_COLOR = '#f5f5f5';
+const MANIFEST_PATH = '/manifest.webmanifest';
 
 const RTL = new Set(['ar', 'pk']);
 
@@ -63,7 +63,7 @@ const englishCommon = () => JSON.parse(readFileSync(path.join(localesDir, 'en', 
  * The head tags of an installable app, for browsers (manifest, theme colour) and iOS Safari, and the
  * page's description (search results, share sheets) in English, as the page's title.
  */
-export const PWA_HEAD_TAGS =
+const PWA_HEAD_TAGS =
   `<meta name="description" content="${attribute(englishCommon().pwa.description)}" />` +
   `<link rel="manifest" href="${MANIFEST_PATH}" />` +
   `<meta name="theme-color" content="${THEME_COLOR}" />` +

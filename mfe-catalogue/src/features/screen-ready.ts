@@ -5,7 +5,7 @@ import { useLayoutEffect } from 'react';
  * first-paint.inline.js: Home's hot products, a product's picture and title) shows the same thing
  * for real, or has failed: the layer goes. A remote sends it by name; it does not import the shell.
  */
-export const SCREEN_READY_EVENT = 'marketplace:screen-ready';
+const SCREEN_READY_EVENT = 'marketplace:screen-ready';
 
 /** Sends SCREEN_READY_EVENT; call it from a layout effect, so layer and screen never show in one frame. */
 export const dismissFirstPaint = (): void => {

@@ -12,7 +12,7 @@ export interface CohortCounts {
   failures: number;
 }
 
-export interface DecisionOptions {
+interface DecisionOptions {
   /** Canary sessions needed since the step began before anything is decided. */
   minSessions: number;
   /** Stable sessions needed over the same window (default: minSessions). */
@@ -21,7 +21,7 @@ export interface DecisionOptions {
   alpha?: number;
 }
 
-export type Decision =
+type Decision =
   { action: 'wait'; reason: string } | { action: 'next' | 'rollback'; pValue: number; alpha: number; reason: string };
 
 export const TEST_NAME = 'one-sided Fisher exact test (canary failure rate > stable)';

@@ -17,7 +17,7 @@ export interface HealthRow {
 /** Field health of one remote since a moment (epoch ms), per version and cohort. */
 export type HealthSource = (remote: string, sinceMs: number) => Promise<HealthRow[]>;
 
-export interface HttpHealthOptions {
+interface HttpHealthOptions {
   /** The server's base URL, e.g. `http://127.0.0.1:3000` (RELEASE_HEALTH_URL). */
   url: string;
   /** An operator session token (RELEASE_OPERATOR_TOKEN) with the release or admin role… */

@@ -36,12 +36,12 @@ export interface AutoCanaryOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export type AutoCanaryOutcome = 'promoted' | 'rolled-back';
+type AutoCanaryOutcome = 'promoted' | 'rolled-back';
 
 const ZERO = { sessions: 0, failures: 0 };
 
 /** Sessions and failing sessions of the canary (this version, canary cohort) and of stable (the live version). */
-export const cohortCounts = (rows: readonly HealthRow[], canaryVersion: string, liveVersion: string) => {
+const cohortCounts = (rows: readonly HealthRow[], canaryVersion: string, liveVersion: string) => {
   const sum = (cohort: HealthRow['cohort'], version: string): CohortCounts =>
     rows
       .filter((row) => row.cohort === cohort && row.version === version)

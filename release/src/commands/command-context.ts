@@ -54,7 +54,7 @@ export const describeServing = (entry: StoredRemote | undefined): string | null 
 };
 
 /** Semver order where both are semver, else natural text order. */
-export const compareVersions = (a: string, b: string): number =>
+const compareVersions = (a: string, b: string): number =>
   semver.valid(a) && semver.valid(b) ? semver.compare(a, b) : a.localeCompare(b, undefined, { numeric: true });
 
 export const sortedVersions = async (store: DeploymentStore, folder: string): Promise<string[]> =>
@@ -152,7 +152,7 @@ export const shellProblemsWithLiveRemotes = async (ctx: CommandContext, shell: S
  * Links between remotes: every path another live remote (or live canary) links to that `remote`'s live
  * version routes must still be routed by `version`, the candidate; one problem per such link.
  */
-export const routeLinkProblems = async (ctx: CommandContext, remote: RemoteApp, version: string): Promise<string[]> => {
+const routeLinkProblems = async (ctx: CommandContext, remote: RemoteApp, version: string): Promise<string[]> => {
   const manifest = await ctx.store.readManifest();
   const current = manifest?.remotes[remote.folder];
   const info = await ctx.store.readDeployInfo(remote.folder, version);

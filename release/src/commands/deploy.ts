@@ -15,7 +15,7 @@ import {
   type CommandContext,
 } from './command-context';
 
-export interface DeployOptions {
+interface DeployOptions {
   gitCommit: string | null;
   gitDirty: boolean;
   /** Overwrite a same-version deploy with different content (local development only). */
@@ -25,7 +25,7 @@ export interface DeployOptions {
 }
 
 /** Copies one build into the store as an immutable version. The live manifest is untouched. */
-export const deployArtifact = async (
+const deployArtifact = async (
   store: DeploymentStore,
   artifact: BuildArtifact,
   { gitCommit, gitDirty, replace = false, forcedProblems = [], now = new Date() }: DeployOptions,

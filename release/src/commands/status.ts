@@ -3,7 +3,7 @@ import { SHELL_FOLDER, type AuditEntry } from '../store/deployment-store';
 import { sortedVersions, type CommandContext } from './command-context';
 
 /** A plain-text table with padded columns (valid Markdown too). */
-export const formatTable = (headers: string[], rows: string[][]): string => {
+const formatTable = (headers: string[], rows: string[][]): string => {
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
   );

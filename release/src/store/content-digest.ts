@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Files the release tool writes itself; they are not part of the build output. */
-export const RELEASE_FILES = new Set(['deploy.json']);
+const RELEASE_FILES = new Set(['deploy.json']);
 
 const listFiles = async (dir: string, prefix = ''): Promise<string[]> => {
   const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });

@@ -19,7 +19,7 @@ const MANIFEST_FILE = 'manifest.json';
 const DEPLOY_INFO_FILE = 'deploy.json';
 const LIVE_SHELL_FILE = 'shell.json';
 /** The live shell's folder for the server: a symbolic link to `shell/<version>`. */
-export const LIVE_SHELL_LINK = 'shell-live';
+const LIVE_SHELL_LINK = 'shell-live';
 /**
  * Release bookkeeping (history, audit log, lock) lives in a dot-folder of the store: not a remote,
  * and not for shoppers (the server must not serve dot-files under `/mfe/`).

@@ -18,7 +18,7 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
-export const TEST_BUCKET = 'deploy-store-test';
+const TEST_BUCKET = 'deploy-store-test';
 const S3RVER_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 type Middleware = S3rver['middleware'][number];

@@ -9,7 +9,7 @@ import { S3DeploymentStore, type S3LockTiming } from './s3-store';
 import { motoInstalled, startMoto, startS3rver, type TestS3 } from './s3-test-servers';
 
 /** One deployment store under test, with a look at what it really stored (files or objects). */
-export interface OpenedStore {
+interface OpenedStore {
   store: DeploymentStore;
   /** Another store on the same place: a second release manager. */
   another(): DeploymentStore;
@@ -46,7 +46,7 @@ const listLocal = async (root: string, under = ''): Promise<string[]> => {
   }
 };
 
-export const localBackend = (): StoreBackend => ({
+const localBackend = (): StoreBackend => ({
   name: 'local',
   kind: 'local',
   manyWriters: true,
@@ -64,7 +64,7 @@ export const localBackend = (): StoreBackend => ({
 });
 
 /** The S3 store on a server `start` launches; every `open` takes a fresh key prefix in its bucket. */
-export const s3Backend = (name: string, launch: () => Promise<TestS3 | null>, manyWriters = true): StoreBackend => {
+const s3Backend = (name: string, launch: () => Promise<TestS3 | null>, manyWriters = true): StoreBackend => {
   let server: TestS3 | null = null;
   let raw: S3Client | null = null;
   const stores: S3DeploymentStore[] = [];
@@ -128,8 +128,8 @@ export const s3Backend = (name: string, launch: () => Promise<TestS3 | null>, ma
   return backend;
 };
 
-export const s3rverBackend = (): StoreBackend => s3Backend('s3rver', () => startS3rver(), false);
-export const motoBackend = (): StoreBackend => s3Backend('moto', startMoto);
+const s3rverBackend = (): StoreBackend => s3Backend('s3rver', () => startS3rver(), false);
+const motoBackend = (): StoreBackend => s3Backend('moto', startMoto);
 
 /**
  * The stores every contract test runs on: the local folder, the S3 store on s3rver (in this process,

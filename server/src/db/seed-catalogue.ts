@@ -5,8 +5,8 @@ import { products, shops } from './schema';
 import { inTransaction } from './transaction';
 
 /** Demo catalogue size: every category gets the same share. */
-export const DEMO_SHOP_COUNT = 36;
-export const DEMO_PRODUCTS_PER_CATEGORY = 64;
+const DEMO_SHOP_COUNT = 36;
+const DEMO_PRODUCTS_PER_CATEGORY = 64;
 
 /** mulberry32: a tiny seeded PRNG, so every first start builds the same catalogue. */
 const prng = (seed: number) => {
@@ -267,8 +267,8 @@ const SHOP_WORDS = {
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const between = (random: () => number, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-export type ShopSeed = typeof shops.$inferInsert;
-export type ProductSeed = Omit<typeof products.$inferInsert, 'shopId'> & { shopIndex: number };
+type ShopSeed = typeof shops.$inferInsert;
+type ProductSeed = Omit<typeof products.$inferInsert, 'shopId'> & { shopIndex: number };
 
 type Range = readonly [min: number, max: number];
 
@@ -311,7 +311,7 @@ const productBody = (
 });
 
 /** Builds the demo catalogue in memory; pure and deterministic. */
-export const buildDemoCatalogue = (now: Date) => {
+const buildDemoCatalogue = (now: Date) => {
   const random = prng(20_260_401);
   const shopRows: (ShopSeed & { mainCategory: ProductCategory })[] = [];
   const usedNames = new Set<string>();
@@ -451,7 +451,7 @@ const INSERT_BATCH = 5_000;
  * category the same share, more nouns, brands and shops, sales skewed as in a real marketplace (a few
  * best sellers, a long tail). Pure and deterministic: the same `total` builds the same catalogue.
  */
-export const buildLargeCatalogue = (total: number, now: Date, demoShopNames: Set<string>) => {
+const buildLargeCatalogue = (total: number, now: Date, demoShopNames: Set<string>) => {
   const random = prng(20_260_428);
   const extra = Math.max(0, total - DEMO_PRODUCTS_PER_CATEGORY * PRODUCT_CATEGORIES.length);
   const brandsOf = (category: ProductCategory) => [

@@ -44,9 +44,9 @@ export interface SignInBrake {
 }
 
 export const FREE_ATTEMPTS = 5;
-export const FIRST_DELAY_MS = 1_000;
+const FIRST_DELAY_MS = 1_000;
 export const MAX_DELAY_MS = 60_000;
-export const STREAK_TTL_MS = 24 * 3_600_000;
+const STREAK_TTL_MS = 24 * 3_600_000;
 
 /** The wait before the attempt after `attempts` counted ones: 0, …, 0, 1 s, 2 s, 4 s, … 60 s. */
 export const delayAfter = (attempts: number): number =>

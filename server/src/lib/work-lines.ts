@@ -8,7 +8,7 @@ import PQueue from 'p-queue';
  * interrupted. One deadline can be passed to several lines in turn, so a request waits at most that long
  * in all of them together.
  */
-export interface WorkLine {
+interface WorkLine {
   run<T>(work: () => Promise<T>, deadline?: AbortSignal): Promise<T>;
 }
 

@@ -3,7 +3,7 @@ import { HISTORY_RESET_PATHS, HISTORY_SKIP_PATHS } from '@marketplace/shared/con
 const BACKS_PARAM = 'backs';
 
 /** Requirements §2.4 marks a navigation made by the back button with `backs=1`. */
-export const isBackNavigation = (search: string): boolean => new URLSearchParams(search).get(BACKS_PARAM) === '1';
+const isBackNavigation = (search: string): boolean => new URLSearchParams(search).get(BACKS_PARAM) === '1';
 
 const withoutBacks = (fullPath: string): string => {
   const [path = '', query] = splitPath(fullPath);
@@ -40,7 +40,7 @@ export const recordVisit = (paths: readonly string[], pathname: string, search: 
   return base;
 };
 
-export const FALLBACK_BACK_PATH = '/index';
+const FALLBACK_BACK_PATH = '/index';
 
 /**
  * Where the back button goes: the explicit URL when given, else the last stored path that is not

@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { loadRemoteNamespaces } from './remote-namespaces';
 
 /** `<html lang dir>` follow the language; Arabic and Urdu lay out right to left. */
-export const applyDocumentLanguage = (lang: string): void => {
+const applyDocumentLanguage = (lang: string): void => {
   const language = findLanguage(lang);
   document.documentElement.lang = language?.htmlLang ?? lang;
   document.documentElement.dir = language?.dir ?? 'ltr';

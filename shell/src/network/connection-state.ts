@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
  * browser says so, or the last API call failed on the network until one gets an answer), an action
  * refused because it needs a connection, and a new version waiting to be applied.
  */
-export interface ConnectionState {
+interface ConnectionState {
   offline: boolean;
   /** Set for a few seconds when an action that needs the server was refused offline. */
   needsConnection: boolean;

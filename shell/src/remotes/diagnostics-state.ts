@@ -1,7 +1,7 @@
 import type { DeploymentManifest } from '@marketplace/shared/contracts';
 
 /** Where this page's deployment manifest came from. */
-export interface ManifestReport {
+interface ManifestReport {
   source: 'network' | 'stored';
   updatedAt: string;
   /** Why the network copy could not be used, when the stored one was. */

@@ -7,7 +7,7 @@ import { followDeployment } from './remote-registry';
  * How often an open, visible page asks whether its deployment changed: a rollback or a revoked version
  * reaches it within 30 s (issue 22), the request included. An unchanged manifest answers 304 with no body.
  */
-export const DEPLOYMENT_CHECK_MS = 20_000;
+const DEPLOYMENT_CHECK_MS = 20_000;
 
 /** The header naming the shell build now live, and the page's own (server/src/plugins/external/shell-page.ts). */
 const SHELL_BUILD_HEADER = 'X-Shell-Build';
@@ -25,7 +25,7 @@ const followShell = (response: Response) => {
   offerUpdate(() => window.location.reload());
 };
 
-export interface FollowOptions {
+interface FollowOptions {
   everyMs?: number;
   /** Called with the remotes whose live version changed (after the registry has forgotten them). */
   onChange?: (remoteKeys: string[]) => void;

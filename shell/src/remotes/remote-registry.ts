@@ -89,7 +89,7 @@ const isRemoteModule = (value: unknown): value is RemoteModule =>
   typeof (value as RemoteModule).loadMessages === 'function' &&
   typeof (value as RemoteModule).screens === 'object';
 
-export interface LoadedRemote {
+interface LoadedRemote {
   module: RemoteModule;
   /** The version actually in use: the live one, or the last good one after a failure. */
   remote: RemoteEntry;

@@ -25,7 +25,7 @@ const TRANSIENT_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export const isTransientStatus = (status: number): boolean => TRANSIENT_STATUS.has(status);
+const isTransientStatus = (status: number): boolean => TRANSIENT_STATUS.has(status);
 
 /** `fetch` that tries again on a network error or a transient status; other answers come back as they are. */
 export const fetchWithRetry = async (

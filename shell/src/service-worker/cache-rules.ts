@@ -16,7 +16,7 @@ export const CACHE_NAMES = {
   shellLocales: 'mp-shell-locales',
 } as const;
 
-export type CacheKind = keyof typeof CACHE_NAMES;
+type CacheKind = keyof typeof CACHE_NAMES;
 
 export const MAX_PAGES = 30;
 export const MAX_REMOTE_FILES = 400;

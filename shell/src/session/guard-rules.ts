@@ -8,7 +8,7 @@ export const isPublicPath = (pathname: string, routeIsPublic: boolean): boolean 
 export type GuardDecision =
   { kind: 'allow' } | { kind: 'redirect'; to: string; messageKey?: 'common:loginFirst' } | { kind: 'fetchUserInfo' };
 
-export interface GuardInput {
+interface GuardInput {
   pathname: string;
   /** The query string of the page asked for (`?x=1` or ''), kept for the return after login. */
   search?: string;

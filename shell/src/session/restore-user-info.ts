@@ -11,7 +11,7 @@ import {
 import { afterUserInfoFailure, endsSession } from './guard-rules';
 
 /** How restoring the user info ended. */
-export type RestoreOutcome =
+type RestoreOutcome =
   | { kind: 'restored' }
   /** The server refused the token (401): logged out, go to `to` (requirements §2.3). */
   | { kind: 'signedOut'; to: '/login' | '/' }

@@ -13,7 +13,7 @@ import { decideNavigation, isPublicPath, type GuardDecision } from './guard-rule
 import { restoreUserInfo } from './restore-user-info';
 
 /** The guard's decision, or: the user info could not be fetched (timeout, server down) and may be retried. */
-export type GuardView = GuardDecision | { kind: 'unavailable'; message: string; retry(): void };
+type GuardView = GuardDecision | { kind: 'unavailable'; message: string; retry(): void };
 
 interface Failure {
   message: string;

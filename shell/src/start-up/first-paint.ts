@@ -3,7 +3,7 @@
  * that draws for real what the layer showed, in a layout effect, so both never show in one frame.
  * Remotes send the same event by name (a remote does not import the shell).
  */
-export const FIRST_PAINT_READY_EVENT = 'marketplace:screen-ready';
+const FIRST_PAINT_READY_EVENT = 'marketplace:screen-ready';
 
 export const dismissFirstPaint = (): void => {
   window.dispatchEvent(new Event(FIRST_PAINT_READY_EVENT));

@@ -15,7 +15,7 @@ export const markVerified = (): void => {
   emit();
 };
 
-export const requireVerification = (): void => {
+const requireVerification = (): void => {
   clearVerificationToken();
   required = true;
   emit();

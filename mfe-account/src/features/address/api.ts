@@ -2,7 +2,7 @@ import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Address, AddressBody } from '@marketplace/shared/contracts';
 
 /** Shipping addresses (requirements §3.5, §12.3). The checkout screen injects `listAddresses` identically. */
-export const addressApi = api.injectEndpoints({
+const addressApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAddresses: build.query<Address[], void>({
       query: () => '/user/address_list',

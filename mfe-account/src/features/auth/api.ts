@@ -9,7 +9,7 @@ interface ForgotPasswordResetBody {
 }
 
 /** Sign-in, sign-up and password reset; signing out is the session's `logoutUser` (shared). */
-export const authApi = sessionApi.injectEndpoints({
+const authApi = sessionApi.injectEndpoints({
   endpoints: (build) => ({
     loginUser: build.mutation<LoginResult, LoginBody>({
       query: (body) => ({ url: '/user/login', method: 'POST', body }),

@@ -1,7 +1,7 @@
 import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { ComplaintBody } from '@marketplace/shared/contracts';
 
-export const complaintApi = api.injectEndpoints({
+const complaintApi = api.injectEndpoints({
   endpoints: (build) => ({
     submitComplaint: build.mutation<{ data: unknown; msg: string }, ComplaintBody>({
       query: (body) => ({ url: '/merchant/complaint', method: 'POST', body }),

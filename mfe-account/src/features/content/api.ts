@@ -9,7 +9,7 @@ const CONTENT_PATHS: Record<ContentSlug, string> = {
 };
 
 /** `lang` only keys the cache: the base query sends the language header, so a new language fetches again. */
-export const contentApi = api.injectEndpoints({
+const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     getContentPage: build.query<ContentPage, { slug: ContentSlug; lang: string }>({
       query: ({ slug }) => CONTENT_PATHS[slug],

@@ -1,6 +1,6 @@
 import { contentParagraphs } from '@marketplace/shared/contracts';
 
-export type ContentBlock = { kind: 'heading' | 'paragraph'; text: string };
+type ContentBlock = { kind: 'heading' | 'paragraph'; text: string };
 
 /**
  * A content body as blocks of text. A paragraph whose first line is short and unpunctuated, followed by

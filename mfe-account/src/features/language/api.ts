@@ -1,7 +1,7 @@
 import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Language } from '@marketplace/shared/contracts';
 
-export const languageApi = api.injectEndpoints({
+const languageApi = api.injectEndpoints({
   endpoints: (build) => ({
     listLanguages: build.query<Language[], void>({
       query: () => '/user/language_list',

@@ -2,7 +2,7 @@ import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { MerchantApplyBody, MerchantApplyResult, MerchantSignup } from '@marketplace/shared/contracts';
 
 /** Merchant sign-up: the application is recorded here, the shop itself is opened on the seller platform. */
-export const merchantApi = api.injectEndpoints({
+const merchantApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMerchantSignup: build.query<MerchantSignup, void>({
       query: () => '/merchant/signup',

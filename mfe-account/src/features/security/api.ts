@@ -1,7 +1,7 @@
 import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { ForgotPayResetBody, ResetPasswordBody, ResetPayBody } from '@marketplace/shared/contracts';
 
-export const securityApi = api.injectEndpoints({
+const securityApi = api.injectEndpoints({
   endpoints: (build) => ({
     changeLoginPassword: build.mutation<unknown, ResetPasswordBody>({
       query: (body) => ({ url: '/user/resetpwd', method: 'POST', body }),

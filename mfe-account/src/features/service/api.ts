@@ -4,7 +4,7 @@ import type { ServiceChannel, ServiceMessage, ServiceMessageBody } from '@market
 const THREAD = { type: 'User' as const, id: 'SERVICE_THREAD' };
 
 /** The conversation with customer service and the external channels. */
-export const serviceApi = api.injectEndpoints({
+const serviceApi = api.injectEndpoints({
   endpoints: (build) => ({
     listServiceMessages: build.query<ServiceMessage[], void>({
       query: () => '/user/service_messages',

@@ -1,7 +1,7 @@
 import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { BlockchainInfo } from '@marketplace/shared/contracts';
 
-export const settingsApi = api.injectEndpoints({
+const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Whether this deployment runs the sandbox card acquirer (told by the wallet's channel list). */
     getSandboxStatus: build.query<boolean, void>({

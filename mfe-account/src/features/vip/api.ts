@@ -4,7 +4,7 @@ import type { VipInfo, VipUpgradeBody, VipUpgradeResult } from '@marketplace/sha
 const VIP = { type: 'User' as const, id: 'VIP' };
 
 /** The shopper's VIP level, the levels on sale, and buying one from the balance. */
-export const vipApi = api.injectEndpoints({
+const vipApi = api.injectEndpoints({
   endpoints: (build) => ({
     getVipInfo: build.query<VipInfo, void>({
       query: () => '/user/vip',

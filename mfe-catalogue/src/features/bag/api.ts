@@ -1,17 +1,17 @@
 import { bagReadApi, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { Bag } from '@marketplace/shared/contracts';
 
-export interface AddBagItemArgs {
+interface AddBagItemArgs {
   productId: number;
   spec: Record<string, string>;
   quantity: number;
 }
 
 /** Which lines a select call covers: some items, one shop's group, or the whole bag. */
-export type BagSelection = { selected: boolean } & ({ itemIds: number[] } | { shopId: number } | { all: true });
+type BagSelection = { selected: boolean } & ({ itemIds: number[] } | { shopId: number } | { all: true });
 
 /** The bag's changes on top of `getBag` (shared, since the shell's tab bar counts the bag too). */
-export const bagApi = bagReadApi.injectEndpoints({
+const bagApi = bagReadApi.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => {
     // Every bag call answers with the whole new bag, which replaces the cached one.

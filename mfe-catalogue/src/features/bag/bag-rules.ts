@@ -7,7 +7,7 @@ export const clampQuantity = (value: number | null, stock: number): number => {
 };
 
 /** Ids of the selected lines, in bag order. */
-export const selectedItemIds = (bag: Bag): number[] =>
+const selectedItemIds = (bag: Bag): number[] =>
   bag.shops.flatMap((shop) => shop.items.filter((item) => item.selected).map((item) => item.id));
 
 /** `/checkout` with the selected lines, or null when nothing is selected. */

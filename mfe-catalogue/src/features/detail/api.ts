@@ -14,14 +14,14 @@ export interface ReviewCounts {
 
 export type ProductReviewsPage = Page<ProductComment> & { counts: ReviewCounts };
 
-export interface ProductReviewsArgs {
+interface ProductReviewsArgs {
   id: number;
   filter: ReviewFilter;
   page: number;
   pageSize: number;
 }
 
-export const detailApi = api.injectEndpoints({
+const detailApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     listProductReviews: build.query<ProductReviewsPage, ProductReviewsArgs>({

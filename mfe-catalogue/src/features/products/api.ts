@@ -16,7 +16,7 @@ export interface PageArgs {
 }
 
 /** `/products` and `/searchs` ask for the same list; every filter is optional. */
-export interface ProductSearchArgs extends PageArgs {
+interface ProductSearchArgs extends PageArgs {
   keyword?: string;
   category?: ProductCategory;
   minPrice?: number;

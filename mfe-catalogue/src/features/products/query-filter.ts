@@ -5,7 +5,7 @@ import {
   type SearchSort,
 } from '@marketplace/shared/contracts/core';
 
-export interface ListFilter {
+interface ListFilter {
   keyword?: string;
   category?: ProductCategory;
   minPrice?: number;

@@ -1,6 +1,6 @@
 import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 
-export const searchApi = api.injectEndpoints({
+const searchApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     listSearchSuggestions: build.query<string[], string>({

@@ -6,7 +6,7 @@ import type {
   CreateOrderResult,
 } from '@marketplace/shared/contracts';
 
-export const checkoutApi = api.injectEndpoints({
+const checkoutApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     // A POST that reads: the screen asks again whenever the address or promo code changes, so the

@@ -1,7 +1,7 @@
 import type { BuyNow } from '@marketplace/shared/contracts';
 
 /** What is being bought: selected bag items (`?items=1,2`) or one product (`?product&quantity&spec`). */
-export type CheckoutSource = { items: number[] } | { buyNow: BuyNow };
+type CheckoutSource = { items: number[] } | { buyNow: BuyNow };
 
 const positiveInt = (text: string | null): number | null => {
   const value = Number(text);

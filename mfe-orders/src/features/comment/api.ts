@@ -1,7 +1,7 @@
 import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { CommentBody } from '@marketplace/shared/contracts';
 
-export const commentApi = api.injectEndpoints({
+const commentApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     submitComment: build.mutation<unknown, CommentBody>({

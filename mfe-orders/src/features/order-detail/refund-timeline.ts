@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@marketplace/shared/contracts/core';
 
-export interface TimelineStep {
+interface TimelineStep {
   key: string;
   /** Already translated. */
   title: string;

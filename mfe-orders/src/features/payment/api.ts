@@ -2,7 +2,7 @@ import { ENDPOINTS_DEFINED_ONCE, sessionApi, withMsg } from '@marketplace/shared
 import type { PayOrdersBody, PayResult } from '@marketplace/shared/contracts';
 
 /** Paying on top of the session's calls: the payment sheet shows the balance from `getUserInfo` (shared). */
-export const paymentApi = sessionApi.injectEndpoints({
+const paymentApi = sessionApi.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     payOrders: build.mutation<{ data: PayResult; msg: string }, PayOrdersBody>({

@@ -1,7 +1,7 @@
 import { api, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { RefundBody } from '@marketplace/shared/contracts';
 
-export const refundApi = api.injectEndpoints({
+const refundApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     submitRefund: build.mutation<unknown, RefundBody>({

@@ -7,7 +7,7 @@ import {
 } from '@marketplace/shared/contracts/core';
 import type { ToastText } from '@marketplace/shared';
 
-export interface RefundFormValues {
+interface RefundFormValues {
   refundType: RefundType;
   productStatus: ProductStatus | null;
   amount: string;

@@ -4,7 +4,7 @@ import type { OrderDetail, OrderItem } from '@marketplace/shared/contracts/core'
 export const amountText = (cents: number): string =>
   `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
-export interface RefundPrefill {
+interface RefundPrefill {
   /** The amount field's first value. */
   amount: string;
   /** The order's products the request is about. */

@@ -3,7 +3,7 @@
  * it) leads, and how the link reads: shoppers see "Order 2026…" that opens the order, not the reference.
  * Top-ups and withdrawals have no screen of their own, so their links open their record lists.
  */
-export interface ReferenceLink {
+interface ReferenceLink {
   to: string;
   /** wallet namespace key, read with `{ no }` = the entry's note (order number, record number, VIP level). */
   labelKey: 'fund.links.order' | 'records.rechargeNo' | 'records.withdrawalNo' | 'fund.links.vip';

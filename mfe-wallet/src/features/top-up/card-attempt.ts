@@ -6,7 +6,7 @@ import { newRequestId } from '@marketplace/shared/contracts';
  * is credited once; any other details, or any answer that refused the attempt (a decline, a rule), start
  * a new attempt with a fresh id: a declined card's id must never be replayed for the next card.
  */
-export interface CardAttempt {
+interface CardAttempt {
   requestId: string;
   /** The details last sent under `requestId`; null until sent. */
   details: string | null;

@@ -4,7 +4,7 @@ import { addresses } from '../../db/schema';
 import type { Executor } from '../ledger/transaction';
 
 export type AddressRow = typeof addresses.$inferSelect;
-export type AddressFields = Pick<AddressRow, 'addressee' | 'mobilePhone' | 'area' | 'detailedAddress' | 'tag'>;
+type AddressFields = Pick<AddressRow, 'addressee' | 'mobilePhone' | 'area' | 'detailedAddress' | 'tag'>;
 
 /** Every query names the owner: another shopper's id simply matches nothing. */
 export const createAddressesRepository = (db: Db) => ({

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { inTransaction, type Executor } from '../ledger/transaction';
 import type { AddressesRepository, AddressRow } from './addresses.repository';
 
-export const MAX_ADDRESSES = 20;
+const MAX_ADDRESSES = 20;
 
 export const toAddress = (row: AddressRow): Address => ({
   id: row.id,

@@ -43,7 +43,7 @@ export const resolveAdminToken = (configured: string | undefined, dataDir: strin
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-export interface OperatorGuessLimits {
+interface OperatorGuessLimits {
   /** Failed credentials counted per client address in a window before that address is refused. */
   perAddress: number;
   /** Failed credentials counted from every address together (a guess spread over many networks). */
@@ -65,7 +65,7 @@ const then = <T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): 
 const tooMany = () => new AppError(429, 'err.tooManyRequests', undefined, null, 429);
 
 /** Who makes an operator call. */
-export type OperatorIdentity =
+type OperatorIdentity =
   { kind: 'automation' } | { kind: 'operator'; id: number; name: string; roles: OperatorRole[]; sessionId: number };
 
 const unauthorized = (key = 'err.admin.tokenInvalid') => new AppError(ResponseCode.UNAUTHORIZED, key);

@@ -23,7 +23,7 @@ import { ADMIN_TOKEN_HEADER, OPERATOR_TOKEN_HEADER, type OperatorAuth } from './
 const noNul = (value: string) => !value.includes('\u0000');
 
 /** `GET /api/admin/shopper?account=`: one shopper by account (exact, any case). */
-export const shopperQuery = z.object({
+const shopperQuery = z.object({
   account: z
     .string('err.admin.userNotFound')
     .trim()
@@ -33,10 +33,10 @@ export const shopperQuery = z.object({
 });
 
 /** How many of a shopper's latest ledger entries, orders and refunds the shopper page shows. */
-export const SHOPPER_PAGE_ROWS = 50;
+const SHOPPER_PAGE_ROWS = 50;
 
 /** `GET /api/admin/topups`: the finance queue of top-ups with the shopper and the evidence picture. */
-export const topUpQueueQuery = pageQuerySchema.extend({
+const topUpQueueQuery = pageQuerySchema.extend({
   status: z.enum(AUDIT_FILTERS, 'err.invalidField').default('0'),
   /** A top-up number or a shopper account (part of it, any case). */
   q: z.string('err.invalidField').trim().max(64, 'err.invalidField').refine(noNul, 'err.invalidField').default(''),
@@ -53,7 +53,7 @@ const SUPPORT_QUEUES = ['refunds', 'toShip', 'complaints', 'service', 'merchants
 type Queue = (typeof FINANCE_QUEUES)[number] | (typeof SUPPORT_QUEUES)[number];
 
 /** The queues a caller with these roles may open (the console hides the others). */
-export const queuesOf = (roles: readonly OperatorRole[]): Queue[] => [
+const queuesOf = (roles: readonly OperatorRole[]): Queue[] => [
   ...(roles.includes('finance') ? FINANCE_QUEUES : []),
   ...(roles.includes('support') ? SUPPORT_QUEUES : []),
 ];

@@ -9,9 +9,9 @@ import { ok } from '../../lib/envelope';
 import { ADMIN_TOKEN_HEADER, OPERATOR_TOKEN_HEADER, type OperatorAuth } from './admin-auth';
 
 /** How many UTC days the dashboard's charts may ask for (default two weeks). */
-export const MAX_SUMMARY_DAYS = 92;
+const MAX_SUMMARY_DAYS = 92;
 
-export const summaryDaysQuery = z.object({
+const summaryDaysQuery = z.object({
   days: z.coerce
     .number('err.invalidField')
     .int('err.invalidField')
@@ -20,8 +20,8 @@ export const summaryDaysQuery = z.object({
     .default(14),
 });
 
-export const MONEY_KINDS = ['topUps', 'withdrawals', 'paidOrders', 'refunds'] as const;
-export type MoneyKind = (typeof MONEY_KINDS)[number];
+const MONEY_KINDS = ['topUps', 'withdrawals', 'paidOrders', 'refunds'] as const;
+type MoneyKind = (typeof MONEY_KINDS)[number];
 
 /** Start of a UTC day. */
 const startOfDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
@@ -33,7 +33,7 @@ const dayText = (at: Date) => at.toISOString().slice(0, 10);
  * top-ups credited (arrival) and withdrawals approved by their decision day, orders by the day they were
  * paid, refunds agreed by their decision day. Days without any are 0.
  */
-export const summaryDays = async (db: Db, now: Date, days: number) => {
+const summaryDays = async (db: Db, now: Date, days: number) => {
   const today = startOfDay(now);
   const since = new Date(today.getTime() - (days - 1) * 86_400_000);
   const byDay = (at: AnyColumn) => sql<string>`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;

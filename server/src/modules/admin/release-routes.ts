@@ -28,7 +28,7 @@ import type { DeployStoreConfig } from '../../plugins/external/deploy-store-conf
 import { ADMIN_TOKEN_HEADER, OPERATOR_TOKEN_HEADER, type OperatorAuth } from './admin-auth';
 
 /** The units the release page works on: the shell and each remote, as the CLI names their folders. */
-export const RELEASE_UNITS = [SHELL_FOLDER, ...REMOTE_FOLDERS] as [string, ...string[]];
+const RELEASE_UNITS = [SHELL_FOLDER, ...REMOTE_FOLDERS] as [string, ...string[]];
 const REMOTE_UNITS = [...REMOTE_FOLDERS] as [string, ...string[]];
 
 /**
@@ -44,19 +44,19 @@ const version = z
 const unit = z.enum(RELEASE_UNITS, 'err.invalidField');
 const remote = z.enum(REMOTE_UNITS, 'err.invalidField');
 
-export const releasePromoteBody = z.object({ unit, version });
-export const releaseRollbackBody = z.object({ unit, to: version.optional() });
-export const releaseCanaryBody = z.object({
+const releasePromoteBody = z.object({ unit, version });
+const releaseRollbackBody = z.object({ unit, to: version.optional() });
+const releaseCanaryBody = z.object({
   unit: remote,
   version,
   percent: z.number('err.invalidField').int('err.invalidField').min(1, 'err.invalidField').max(100, 'err.invalidField'),
 });
-export const releaseCanaryStopBody = z.object({ unit: remote });
-export const releaseOverviewQuery = z.object({
+const releaseCanaryStopBody = z.object({ unit: remote });
+const releaseOverviewQuery = z.object({
   limit: z.coerce.number('err.invalidField').int('err.invalidField').min(1).max(500).default(50),
 });
 
-export interface ReleaseRoutesOptions {
+interface ReleaseRoutesOptions {
   operators: OperatorAuth;
   db: Db;
   deployDir: string;

@@ -29,7 +29,7 @@ const specKey = (spec: BagSpec) =>
 
 type Line = Awaited<ReturnType<BagRepository['lines']>>[number];
 
-export const groupBag = (lines: Line[]): Bag => {
+const groupBag = (lines: Line[]): Bag => {
   const groups = new Map<number, BagShopGroup>();
   let selectedTotal = 0;
   let selectedCount = 0;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { promoCodes } from '../../db/schema';
 
 /** The seeded promo codes (idempotent). EXPIRED2025 exists so the "expired" message can be seen. */
-export const SEED_PROMO_CODES: (typeof promoCodes.$inferInsert)[] = [
+const SEED_PROMO_CODES: (typeof promoCodes.$inferInsert)[] = [
   { code: 'WELCOME10', kind: 'percent', value: 10, minSpendCents: 2_000, expiresAt: null, perShopperLimit: 1 },
   { code: 'SAVE5', kind: 'amount', value: 500, minSpendCents: 3_000, expiresAt: null, perShopperLimit: 5 },
   { code: 'EXPIRED2025', kind: 'amount', value: 1_000, minSpendCents: 0, expiresAt: new Date('2025-12-31T23:59:59Z') },

@@ -4,7 +4,7 @@ import { comments, orderItems, users } from '../../db/schema';
 import type { Executor } from '../ledger/transaction';
 import type { ReviewCounts, ReviewFilter } from './comments.schemas';
 
-export type CommentRow = typeof comments.$inferSelect;
+type CommentRow = typeof comments.$inferSelect;
 
 export const createCommentsRepository = (db: Db) => ({
   async findByOrder(executor: Executor, orderId: number) {

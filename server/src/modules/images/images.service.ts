@@ -4,7 +4,7 @@ import { ResponseCode } from '@marketplace/shared/contracts';
 import type { ImagesRepository } from './images.repository';
 
 /** Pictures are square; screens reserve this box so nothing shifts when they load. */
-export const IMAGE_SIZE = 400;
+const IMAGE_SIZE = 400;
 
 export const productImageUrl = (productId: number, n = 1) =>
   n === 1 ? `/api/images/product/${productId}.svg` : `/api/images/product/${productId}-${n}.svg`;
@@ -47,7 +47,7 @@ const svg = (body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_SIZE}" height="${IMAGE_SIZE}" viewBox="0 0 400 400">${body}</svg>`;
 
 /** Deterministic picture: colour from the category, shape from the gallery position, the product noun as label. */
-export const productSvg = (product: { id: number; keyword: string; category: string }, n: number) => {
+const productSvg = (product: { id: number; keyword: string; category: string }, n: number) => {
   const hue = CATEGORY_HUES[product.category as ProductCategory] ?? 0;
   const tone = (product.id * 37) % 20;
   const shapes = [
@@ -64,7 +64,7 @@ export const productSvg = (product: { id: number; keyword: string; category: str
   );
 };
 
-export const shopSvg = (shop: { id: number; name: string }) => {
+const shopSvg = (shop: { id: number; name: string }) => {
   const hue = (shop.id * 47) % 360;
   const initials = shop.name
     .split(' ')

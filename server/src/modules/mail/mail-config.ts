@@ -31,7 +31,7 @@ export interface MailConfig {
   delivery?: Partial<DeliveryOptions>;
 }
 
-export const DEFAULT_MAIL_FROM = 'Marketplace <no-reply@localhost>';
+const DEFAULT_MAIL_FROM = 'Marketplace <no-reply@localhost>';
 
 /** Unset `SMTP_URL` = mail goes to the `DATA_DIR/outbox` folder; a malformed one stops the start. */
 export const mailConfig = (env: NodeJS.ProcessEnv): MailConfig | undefined => {

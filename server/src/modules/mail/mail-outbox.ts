@@ -25,7 +25,7 @@ export const DEFAULT_DELIVERY: Readonly<DeliveryOptions> = Object.freeze({
 });
 
 /** What the loop needs of an SMTP client (nodemailer's transporter). */
-export interface MailTransport {
+interface MailTransport {
   sendMail(mail: SendMailOptions): Promise<unknown>;
   close(): void;
 }
@@ -67,7 +67,7 @@ const describeError = (error: unknown): string => {
 /** `ms` made up to half shorter at random, so rows that failed together do not all come back together. */
 const jitter = (ms: number) => Math.round(ms / 2 + (Math.random() * ms) / 2);
 
-export interface MailOutboxDeps {
+interface MailOutboxDeps {
   db: Db;
   transport: MailTransport;
   /** The From address (`MAIL_FROM`); its domain also names the Message-IDs. */

@@ -10,9 +10,9 @@ import { isUniqueViolation } from '../ledger/transaction';
 import type { OperatorRow, OperatorsRepository } from './operators.repository';
 
 /** A signed-in session lasts this long from sign-in, whatever happens (then the operator signs in again). */
-export const OPERATOR_SESSION_TTL_MS = 8 * 3_600_000;
+const OPERATOR_SESSION_TTL_MS = 8 * 3_600_000;
 /** A set-up code (new account or reset) works this long, once. */
-export const SETUP_CODE_TTL_MS = 24 * 3_600_000;
+const SETUP_CODE_TTL_MS = 24 * 3_600_000;
 
 /**
  * Failed attempts before a lock, per operator name, in a window (the payment code's five). Each attempt is
@@ -21,7 +21,7 @@ export const SETUP_CODE_TTL_MS = 24 * 3_600_000;
  */
 export const OPERATOR_LOCK = { attempts: 5, windowMs: 15 * 60_000 };
 /** Sign-in attempts per client address in the same window, whatever names they try. */
-export const OPERATOR_SIGN_IN_PER_ADDRESS = 30;
+const OPERATOR_SIGN_IN_PER_ADDRESS = 30;
 
 const TOTP_ISSUER = 'Marketplace operators';
 /** Codes of the previous and next 30-second step are accepted too (clock drift). */
@@ -32,7 +32,7 @@ const locked = () =>
   new AppError(ResponseCode.FAIL, 'err.operator.locked', { minutes: OPERATOR_LOCK.windowMs / 60_000 }, null, 429);
 const setupInvalid = () => fail('err.operator.setupCodeInvalid');
 
-export interface OperatorSession {
+interface OperatorSession {
   token: string;
   expiresAt: string;
   operator: { id: number; name: string; roles: OperatorRole[] };

@@ -54,7 +54,7 @@ export const ALL_ORDER_STATUSES = Object.values(OrderStatus);
 
 export const fromStatuses = (name: OrderTransition): OrderStatus[] => [...ORDER_STATE_MACHINE[name].moves.keys()];
 
-export const canTransition = (name: OrderTransition, from: OrderStatus, by: Actor): boolean =>
+const canTransition = (name: OrderTransition, from: OrderStatus, by: Actor): boolean =>
   ORDER_STATE_MACHINE[name].by === by && ORDER_STATE_MACHINE[name].moves.has(from);
 
 /** The refusal every forbidden transition gets, e.g. "This order cannot be paid in its current status". */

@@ -8,8 +8,8 @@ import type { GuardPass } from '../user/secret-guard';
 import { fromStatuses, type OrderTransition } from './order-state-machine';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type NewOrder = typeof orders.$inferInsert;
-export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+type NewOrder = typeof orders.$inferInsert;
+type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
 /** What one pay statement did: `ok` = paid and charged; else `waiting` tells how many orders could be. */
 export interface PayOutcome {

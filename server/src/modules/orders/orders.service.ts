@@ -24,7 +24,7 @@ import type { OrderRow, OrdersRepository } from './orders.repository';
 type Details = Awaited<ReturnType<OrdersRepository['details']>>;
 
 /** "de***o": enough to recognise oneself, not enough to find an account. */
-export const maskAccount = (account: string) =>
+const maskAccount = (account: string) =>
   account.length <= 2 ? `${account[0] ?? ''}***` : `${account.slice(0, 2)}***${account.slice(-1)}`;
 
 export const toProductComment = (comment: NonNullable<Details['comment']>, account: string): ProductComment => ({

@@ -4,7 +4,7 @@ import { orders, refunds } from '../../db/schema';
 import type { Executor } from '../ledger/transaction';
 import { fromStatuses } from '../orders/order-state-machine';
 
-export type RefundRow = typeof refunds.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
 
 export const createRefundsRepository = (db: Db) => ({
   async findByOrder(executor: Executor, orderId: number): Promise<RefundRow | undefined> {

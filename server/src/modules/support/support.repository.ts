@@ -5,8 +5,8 @@ import { contentPages, notifications, serviceChannels, serviceMessages, users } 
 import { rowsOf, type Executor } from '../ledger/transaction';
 
 export type ServiceMessageRow = typeof serviceMessages.$inferSelect;
-export type ServiceChannelRow = typeof serviceChannels.$inferSelect;
-export type ContentPageRow = typeof contentPages.$inferSelect;
+type ServiceChannelRow = typeof serviceChannels.$inferSelect;
+type ContentPageRow = typeof contentPages.$inferSelect;
 
 interface ThreadRow {
   user_id: number;

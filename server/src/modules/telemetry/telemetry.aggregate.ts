@@ -14,7 +14,7 @@ export const VITAL_BUCKETS = {
   INP: [50, 100, 150, 200, 300, 500, 750, 1_000, 2_000],
   CLS: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
 } as const;
-export type VitalName = keyof typeof VITAL_BUCKETS;
+type VitalName = keyof typeof VITAL_BUCKETS;
 const VITALS = Object.keys(VITAL_BUCKETS) as VitalName[];
 const COUNTERS = { session: 'sessions', load: 'loadFailures', error: 'errors' } as const;
 
@@ -60,7 +60,7 @@ export interface Aggregator {
   keyCount(): Promise<number>;
 }
 
-export interface AggregatorOptions {
+interface AggregatorOptions {
   bucketMs?: number;
   /** How long a minute is kept (and the longest window summary answers). */
   retentionMs?: number;
@@ -77,7 +77,7 @@ const emptyCounts = (): Counts => ({
   CLS: new Array<number>(VITAL_BUCKETS.CLS.length + 1).fill(0),
 });
 
-export const bucketOf = (name: VitalName, value: number): number => {
+const bucketOf = (name: VitalName, value: number): number => {
   const bounds: readonly number[] = VITAL_BUCKETS[name];
   const index = bounds.findIndex((bound) => value <= bound);
   return index === -1 ? bounds.length : index;

@@ -12,7 +12,7 @@ import type { CohortResolver } from './telemetry.cohort';
 import type { TelemetryMetrics } from './telemetry.metrics';
 import { healthQuery, MAX_WINDOW_SECONDS, TELEMETRY_BODY_LIMIT, telemetryBody } from './telemetry.schemas';
 
-export interface TelemetryOptions {
+interface TelemetryOptions {
   aggregator: Aggregator;
   cohorts: CohortResolver;
   metrics: TelemetryMetrics;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What one beacon carries at most; the shell's reporter sends at most this many (shell/src/telemetry). */
-export const MAX_EVENTS = 50;
+const MAX_EVENTS = 50;
 /** Body limit of the endpoint: 50 events of ~150 bytes fit with room to spare. */
 export const TELEMETRY_BODY_LIMIT = 16 * 1024;
 
@@ -50,5 +50,5 @@ export const healthQuery = z.strictObject({
 export const COHORTS = ['stable', 'canary', 'other'] as const;
 export type Cohort = (typeof COHORTS)[number];
 
-export type VitalEvent = Extract<TelemetryEvent, { value: number }>;
+type VitalEvent = Extract<TelemetryEvent, { value: number }>;
 export const isVital = (event: TelemetryEvent): event is VitalEvent => 'value' in event;

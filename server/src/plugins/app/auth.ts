@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthOptions {
+interface AuthOptions {
   users: UserRepository;
   now: () => Date;
 }

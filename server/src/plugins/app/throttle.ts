@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 
-export interface ThrottleLimits {
+interface ThrottleLimits {
   /** Requests per window from one client address, whatever account they name. */
   perIp: number;
   /** Requests per window for one account or shopper, from whatever address. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findRepoRoot } from '../../config/repo-root';
 
 /** The built operator console: CONSOLE_DIR, else `console/dist` of the checkout (as the shell's dist is found). */
-export const consoleDirOf = (env: NodeJS.ProcessEnv = process.env): string =>
+const consoleDirOf = (env: NodeJS.ProcessEnv = process.env): string =>
   path.resolve(env.CONSOLE_DIR ?? path.join(findRepoRoot(), 'console', 'dist'));
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;

@@ -89,7 +89,7 @@ const readGateTexts = (shellDir: string, code: LanguageCode): GateTexts | null =
 };
 
 /** The `<meta>` naming the shell build of a page, and the header naming the live one (SHELL_BUILD_HEADER). */
-export const SHELL_BUILD_META = 'shell-build';
+const SHELL_BUILD_META = 'shell-build';
 export const SHELL_BUILD_HEADER = 'X-Shell-Build';
 
 /**

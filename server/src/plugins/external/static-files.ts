@@ -25,7 +25,7 @@ import {
   type ProductPreview,
 } from './shell-page';
 
-export interface StaticOptions {
+interface StaticOptions {
   shellDir: string;
   deployDir: string;
   /** Remote versions and the manifest from this S3-compatible store instead of `deployDir` (DEPLOY_STORE_URL). */

@@ -18,7 +18,7 @@ const TITLE_KEYS: Record<ContentSlug, string> = {
  * Help and support, law and policy, platform: the operator's plain text shown as headings and
  * paragraphs. React renders it as text, so markup in the content is shown, never run.
  */
-export const ContentScreen = ({ slug }: { slug: ContentSlug }) => {
+const ContentScreen = ({ slug }: { slug: ContentSlug }) => {
   const { t } = useTranslation(['account', 'common']);
   const lang = useAppSelector(selectLang).file_name;
   const { data: page, isLoading, isError, refetch } = useGetContentPageQuery({ slug, lang });

@@ -1,7 +1,7 @@
 import { useGetSandboxStatusQuery } from '../api';
 
 /** `localStorage.setItem('marketplace:diagnostics', 'on')` on a phone shows the Diagnostics row there. */
-export const DIAGNOSTICS_SETTING = 'marketplace:diagnostics';
+const DIAGNOSTICS_SETTING = 'marketplace:diagnostics';
 
 const settingOn = () => {
   try {

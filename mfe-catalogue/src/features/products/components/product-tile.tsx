@@ -5,7 +5,7 @@ import type { ProductCard } from '@marketplace/shared/contracts';
 import './product-tile.css';
 
 /** Picture side in CSS pixels; width and height are given so the grid never shifts as images load. */
-export const TILE_IMAGE_SIZE = 180;
+const TILE_IMAGE_SIZE = 180;
 
 /** One product in a grid: picture, title, price and sold count, leading to its detail page. */
 export default function ProductTile({ product, eager = false }: { product: ProductCard; eager?: boolean }) {

@@ -7,7 +7,7 @@ import { PAYMENT_CODE_PATH, usePayOrders, type PayOutcome } from '../../payment/
 import { useCancelOrderMutation, useConfirmOrderReceiptMutation } from '../api';
 import './order-actions.css';
 
-export interface ActionableOrder {
+interface ActionableOrder {
   id: number;
   orderNo: string;
   total: number;
