@@ -4,11 +4,11 @@ import { s3StorageConfig, type S3StorageConfig } from '../modules/uploads/s3-con
 import { assetBaseUrl, deployStoreConfig, type DeployStoreConfig } from '../plugins/external/deploy-store-config';
 import { mailConfig, type MailConfig } from '../modules/mail/mail-config';
 import type { WalletConfig } from '../modules/wallet/wallet.service';
+import type { DatabaseConfig } from '../db/client';
 import { findRepoRoot } from './repo-root';
 
-export type DatabaseConfig =
-  /** `dataDir` undefined = in-memory; `snapshot` starts from a dumped data directory (tests skip initdb). */
-  { kind: 'pglite'; dataDir?: string; snapshot?: Blob } | { kind: 'postgres'; url: string };
+// Defined beside the database code, which the configuration only names (no import circle).
+export type { DatabaseConfig } from '../db/client';
 
 export interface AltchaConfig {
   /** Empty = a random key generated once and kept in DATA_DIR. */

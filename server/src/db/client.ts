@@ -9,9 +9,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
-import type { DatabaseConfig } from '../config/config';
 import { acquirePidLock } from './pid-lock';
 import * as schema from './schema';
+
+/** Which database to open (`AppConfig.database`). */
+export type DatabaseConfig =
+  /** `dataDir` undefined = in-memory; `snapshot` starts from a dumped data directory (tests skip initdb). */
+  { kind: 'pglite'; dataDir?: string; snapshot?: Blob } | { kind: 'postgres'; url: string };
 
 /** Both drivers share this type, so repositories do not know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
