@@ -12,7 +12,7 @@ import {
   vipPurchases,
 } from '../../db/schema';
 import { shopRank } from '../catalogue/catalogue.repository';
-import type { Executor } from '../ledger/transaction';
+import type { Executor } from '../../db/transaction';
 
 export type VipLevelRow = typeof vipLevels.$inferSelect;
 export type VipPurchaseRow = typeof vipPurchases.$inferSelect;

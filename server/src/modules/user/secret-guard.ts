@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { createKeyedWorkLines } from '../../lib/work-lines';
-import { preparedRowsOf, rowsOf } from '../ledger/transaction';
+import { preparedRowsOf, rowsOf } from '../../db/transaction';
 
 /** The three `users` columns that guard one secret (payment code, login password). */
 export interface GuardColumns {

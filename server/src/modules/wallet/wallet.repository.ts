@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { AuditFilter, AuditStatus } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { depositChannels, operatorAudit, recharges, withdrawals } from '../../db/schema';
-import type { Executor } from '../ledger/transaction';
+import type { Executor } from '../../db/transaction';
 
 export type ChannelRow = typeof depositChannels.$inferSelect;
 export type NewChannel = typeof depositChannels.$inferInsert;
