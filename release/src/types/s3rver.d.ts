@@ -1,4 +1,4 @@
-/** The part of @20minutes/s3rver (an S3-compatible server for tests, untyped) that the release tests use. */
+/** The part of @20minutes/s3rver (an S3-compatible server for tests, untyped) that the release and server tests use. */
 declare module '@20minutes/s3rver' {
   import type { AddressInfo } from 'node:net';
 
@@ -7,6 +7,7 @@ declare module '@20minutes/s3rver' {
     /** 0: any free port. */
     port?: number;
     silent?: boolean;
+    resetOnClose?: boolean;
     /** Where it keeps buckets and objects. */
     directory?: string;
     configureBuckets?: { name: string }[];
