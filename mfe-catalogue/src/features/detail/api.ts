@@ -12,7 +12,7 @@ export interface ReviewCounts {
   scores: Record<'1' | '2' | '3' | '4' | '5', number>;
 }
 
-export type ProductReviewsPage = Page<ProductComment> & { counts: ReviewCounts };
+type ProductReviewsPage = Page<ProductComment> & { counts: ReviewCounts };
 
 interface ProductReviewsArgs {
   id: number;

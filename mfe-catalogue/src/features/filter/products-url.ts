@@ -1,6 +1,6 @@
 import { parseMoney, type ProductCategory, type SearchSort } from '@marketplace/shared/contracts/core';
 
-export interface ProductFilter {
+interface ProductFilter {
   /** The search the filter narrows: kept, so a filter never drops what the shopper searched for. */
   keyword?: string;
   category: ProductCategory | '';

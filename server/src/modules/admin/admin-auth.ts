@@ -10,7 +10,7 @@ import type { OperatorsService } from '../operators/operators.service';
 import { memoryAttemptCounter, type AttemptCounter } from './attempt-counter';
 import { isOperatorUrl, OPERATOR_ROUTE_ACCESS, routeKey, type RouteAccess } from './operator-routes';
 
-export { memoryAttemptCounter, type AttemptCounter } from './attempt-counter';
+export { memoryAttemptCounter } from './attempt-counter';
 
 /**
  * Header of the shared automation credential (ADMIN_TOKEN): local automation only (e2e tests, the

@@ -18,7 +18,7 @@ type VitalName = keyof typeof VITAL_BUCKETS;
 const VITALS = Object.keys(VITAL_BUCKETS) as VitalName[];
 const COUNTERS = { session: 'sessions', load: 'loadFailures', error: 'errors' } as const;
 
-export interface Counts {
+interface Counts {
   sessions: number;
   loadFailures: number;
   errors: number;
