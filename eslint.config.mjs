@@ -122,6 +122,20 @@ export default defineConfig([
   // CommonJS files (jest helpers, the i18n key extractor) are loaded with require by design.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   ...boundaries,
+  // Comments cite docs/requirements.md ("requirements §2.3"), never sections of a document outside the repository.
+  {
+    name: 'comments-stand-alone',
+    files: [CODE],
+    rules: {
+      'no-warning-comments': [
+        'error',
+        {
+          terms: ['spec section', 'spec sections', 'spec §', 'DESIGN section', 'DESIGN.md section'],
+          location: 'anywhere',
+        },
+      ],
+    },
+  },
   /**
    * No import circles (issue 23 item 7): a module never reaches itself again through its imports, dynamic
    * `import()` included. `import type` is erased at build time and does not count. Packages under
