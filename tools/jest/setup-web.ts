@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy… and waitFor wait up to 5 s (the default 1 s): with every project's workers on two cores, an antd
+// form's asynchronous validation took longer than 1 s to show its message (console app.test, CI load).
+configure({ asyncUtilTimeout: 5_000 });
 
 // What the build provides to the language loaders (shared/src/i18n/load-messages.ts): Rspack's public
 // path, and the folder LocaleAssetsPlugin emits the language files to (`locales-<hash8>` in a build).
