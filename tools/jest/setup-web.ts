@@ -51,5 +51,10 @@ if (typeof document !== 'undefined') {
   const { clearOverlays } = jest.requireActual<typeof import('../../shared/src/testing/clear-overlays')>(
     '../../shared/src/testing/clear-overlays',
   );
-  afterEach(clearOverlays);
+  // Real timers first: a test that faked them (and restores them in its own afterEach, which runs after
+  // this one) would leave the overlays' exit animation half way (seen on loaded cores).
+  afterEach(async () => {
+    jest.useRealTimers();
+    await clearOverlays();
+  });
 }
