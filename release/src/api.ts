@@ -10,6 +10,7 @@ import { ReleaseError } from './errors';
 import { ArtifactError } from './inspect-version';
 import { REMOTE_FOLDERS } from './remotes';
 import {
+  CONSOLE_UNIT,
   SHELL_FOLDER,
   StoreBusyError,
   VersionConflictError,
@@ -81,12 +82,13 @@ export const overview = async (
   ctx: CommandContext,
   { limit = 50 }: { limit?: number } = {},
 ): Promise<ReleaseOverview> => {
-  const [manifest, history, audit, stored, shell] = await Promise.all([
+  const [manifest, history, audit, stored, shell, consoleLive] = await Promise.all([
     ctx.store.readManifest(),
     ctx.store.readHistory(),
     ctx.store.readAudit(),
     ctx.store.listRemotes(),
     ctx.store.readLiveShell(),
+    ctx.store.readLive(CONSOLE_UNIT),
   ]);
   const known: string[] = [SHELL_FOLDER, ...REMOTE_FOLDERS];
   const folders = [
@@ -95,8 +97,13 @@ export const overview = async (
   ].filter((folder, index, all) => all.indexOf(folder) === index);
   const units = await Promise.all(
     folders.map(async (folder): Promise<UnitOverview> => {
-      const entry = folder === SHELL_FOLDER ? undefined : manifest?.remotes[folder];
-      const live = folder === SHELL_FOLDER ? (shell?.version ?? null) : (entry?.version ?? null);
+      const entry = folder === SHELL_FOLDER || folder === CONSOLE_UNIT.folder ? undefined : manifest?.remotes[folder];
+      const live =
+        folder === SHELL_FOLDER
+          ? (shell?.version ?? null)
+          : folder === CONSOLE_UNIT.folder
+            ? (consoleLive?.version ?? null)
+            : (entry?.version ?? null);
       const earlier = history.previous[folder] ?? [];
       const versions = await sortedVersions(ctx.store, folder);
       const deployed = await Promise.all(

@@ -7,27 +7,30 @@ import { commandContext } from './commands/command-context';
 import { deployAll, deployRemote } from './commands/deploy';
 import { promote } from './commands/promote';
 import { rollback } from './commands/rollback';
+import { deployConsole, promoteConsole, rollbackConsole } from './commands/console';
 import { deployShell, promoteShell, rollbackShell } from './commands/shell';
 import { status } from './commands/status';
 import { verify } from './commands/verify';
 import { ContractError } from './contract-check';
 import { ReleaseError } from './errors';
-import { defaultContext, isShell, REMOTES, resolveRemote, resolveUnit } from './remotes';
+import { defaultContext, isConsole, isShell, REMOTES, resolveRemote, resolveUnit } from './remotes';
 import { StoreBusyError, VersionConflictError } from './store/deployment-store';
 import { openStore } from './store/open-store';
 
 const USAGE = `Usage: npm run release -- <command>
 
-Commands (a remote is named wallet, mfe-wallet or mfe_wallet, the shell is named shell; every
-command takes --store s3://bucket/prefix or --store <folder> to work on that store):
-  deploy <remote|shell> [--version V] [--force --reason R]
-                 store the remote's build mfe-<x>/dist/<version>/ (the shell's: shell/dist/) as a new
-                 immutable version (version: --version, else VERSION, else the build's package.json).
-                 Runs the contract check; an existing version is refused. Nothing goes live.
-  promote <remote|shell> <version> [--force --reason R]
+Commands (a remote is named wallet, mfe-wallet or mfe_wallet, the shell is named shell, the operator
+console console; every command takes --store s3://bucket/prefix or --store <folder> to work on that store):
+  deploy <remote|shell|console> [--version V] [--force --reason R]
+                 store the remote's build mfe-<x>/dist/<version>/ (the shell's: shell/dist/, the console's:
+                 console/dist/) as a new immutable version (version: --version, else VERSION, else the
+                 build's package.json). Runs the contract check (the console: only that its build has an
+                 index.html); an existing version is refused. Nothing goes live.
+  promote <remote|shell|console> <version> [--force --reason R]
                  make a deployed version live for everyone (contract check first); ends a canary.
-                 A live shell version is what the server serves (else its embedded shell/dist).
-  rollback <remote|shell> [--to <version>] [--force --reason R]
+                 A live shell version is what the server serves (else its embedded shell/dist); a live
+                 console version is what it serves at /console from a local store (else console/dist).
+  rollback <remote|shell|console> [--to <version>] [--force --reason R]
                  make the previous live version (or the named one) live again, after the contract
                  check; nothing is rebuilt and no other unit changes. While a canary runs, ends it.
   canary <remote> <version> --percent N [--force --reason R]
@@ -42,7 +45,8 @@ command takes --store s3://bucket/prefix or --store <folder> to work on that sto
                  comes from the server (--health-url or RELEASE_HEALTH_URL) with RELEASE_OPERATOR_TOKEN
                  (an operator session with the release role) or RELEASE_ADMIN_TOKEN
   status [--limit N]
-                 each remote's live, canary, previous and available versions, and the audit history
+                 each unit's (remotes, shell, console) live, canary, previous and available versions,
+                 and the audit history
   verify <remote> <version>
                  the contract check alone (the deployed version, else the build in dist/)
   deploy-all [--promote] [--replace]
@@ -128,6 +132,7 @@ const main = async (argv: string[]): Promise<number> => {
       const unit = resolveUnit(positionals[0]);
       const options = { version: values.version, force: values.force, reason: values.reason };
       if (isShell(unit)) await deployShell(await contextFor(values), options);
+      else if (isConsole(unit)) await deployConsole(await contextFor(values), options);
       else await deployRemote(await contextFor(values), unit, options);
       return 0;
     }
@@ -136,6 +141,7 @@ const main = async (argv: string[]): Promise<number> => {
       const unit = resolveUnit(positionals[0]);
       const options = { force: values.force, reason: values.reason };
       if (isShell(unit)) await promoteShell(await contextFor(values), positionals[1] ?? '', options);
+      else if (isConsole(unit)) await promoteConsole(await contextFor(values), positionals[1] ?? '', options);
       else await promote(await contextFor(values), unit, positionals[1] ?? '', options);
       return 0;
     }
@@ -144,6 +150,7 @@ const main = async (argv: string[]): Promise<number> => {
       const unit = resolveUnit(positionals[0]);
       const options = { to: values.to, force: values.force, reason: values.reason };
       if (isShell(unit)) await rollbackShell(await contextFor(values), options);
+      else if (isConsole(unit)) await rollbackConsole(await contextFor(values), options);
       else await rollback(await contextFor(values), unit, options);
       return 0;
     }

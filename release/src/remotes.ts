@@ -26,8 +26,14 @@ export const SHELL: RemoteApp = { folder: 'shell', name: 'shell', namespace: 'sh
 
 export const isShell = (unit: RemoteApp): boolean => unit.folder === SHELL.folder;
 
-/** A unit a command works on: `shell`, or a remote named as `resolveRemote` takes it. */
-export const resolveUnit = (name: string | undefined): RemoteApp => (name === 'shell' ? SHELL : resolveRemote(name));
+/** The operator console (issue 25) as a deployable unit: its versions live in the store's `console/` folder. */
+export const CONSOLE: RemoteApp = { folder: 'console', name: 'console', namespace: 'console' };
+
+export const isConsole = (unit: RemoteApp): boolean => unit.folder === CONSOLE.folder;
+
+/** A unit a command works on: `shell`, `console`, or a remote named as `resolveRemote` takes it. */
+export const resolveUnit = (name: string | undefined): RemoteApp =>
+  name === 'shell' ? SHELL : name === 'console' ? CONSOLE : resolveRemote(name);
 
 /** A remote named as a release manager would: `wallet`, `mfe-wallet` or `mfe_wallet`. */
 export const resolveRemote = (name: string | undefined): RemoteApp => {
@@ -35,7 +41,7 @@ export const resolveRemote = (name: string | undefined): RemoteApp => {
   const remote = REMOTES.find((candidate) => candidate.folder === folder);
   if (!name || !remote) {
     throw new ReleaseError(
-      `${name ? `Unknown remote "${name}"` : 'Name a remote'}; the remotes are ${REMOTE_FOLDERS.join(', ')} (and the shell: shell)`,
+      `${name ? `Unknown remote "${name}"` : 'Name a remote'}; the remotes are ${REMOTE_FOLDERS.join(', ')} (and the shell: shell, the operator console: console)`,
     );
   }
   return remote;

@@ -1,5 +1,5 @@
 import { REMOTE_FOLDERS } from '../remotes';
-import { SHELL_FOLDER, type AuditEntry } from '../store/deployment-store';
+import { STATIC_UNITS, type AuditEntry } from '../store/deployment-store';
 import { sortedVersions, type CommandContext } from './command-context';
 
 /** A plain-text table with padded columns (valid Markdown too). */
@@ -24,26 +24,30 @@ const describeAudit = (entry: AuditEntry): string => {
  * entries (who, when, what).
  */
 export const status = async (ctx: CommandContext, { limit = 20 }: { limit?: number } = {}): Promise<string> => {
-  const [manifest, history, audit, stored, shell] = await Promise.all([
+  const [manifest, history, audit, stored, staticLive] = await Promise.all([
     ctx.store.readManifest(),
     ctx.store.readHistory(),
     ctx.store.readAudit(),
     ctx.store.listRemotes(),
-    ctx.store.readLiveShell(),
+    Promise.all(STATIC_UNITS.map((unit) => ctx.store.readLive(unit))),
   ]);
-  const known: string[] = [...REMOTE_FOLDERS, SHELL_FOLDER];
+  // The shell and the console: their live version (null: the server's embedded build) by folder.
+  const liveStatic = new Map(STATIC_UNITS.map((unit, index) => [unit.folder, staticLive[index] ?? null]));
+  const known: string[] = [...REMOTE_FOLDERS, ...liveStatic.keys()];
   const folders = [
     ...known,
     ...[...stored, ...Object.keys(manifest?.remotes ?? {})].filter((f) => !known.includes(f)).sort(),
   ].filter((folder, index, all) => all.indexOf(folder) === index);
   const rows = await Promise.all(
     folders.map(async (folder) => {
-      const live = folder === SHELL_FOLDER ? shell && { version: shell.version } : manifest?.remotes[folder];
+      const isStatic = liveStatic.has(folder);
+      const liveVersion = liveStatic.get(folder);
+      const live = isStatic ? liveVersion && { version: liveVersion.version } : manifest?.remotes[folder];
       const previous = (history.previous[folder] ?? []).filter((version) => version !== live?.version).at(-1);
       const available = await sortedVersions(ctx.store, folder);
       return [
         folder,
-        live?.version ?? (folder === SHELL_FOLDER ? 'embedded' : '-'),
+        live?.version ?? (isStatic ? 'embedded' : '-'),
         live && 'canary' in live && live.canary ? `${live.canary.version} (${live.canary.percent}%)` : '-',
         previous ?? '-',
         available.length > 0 ? available.join(', ') : '-',

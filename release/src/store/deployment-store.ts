@@ -65,14 +65,38 @@ export interface AutoCanaryRecord {
   alpha?: number;
 }
 
+/**
+ * A unit deployed as one whole static build, not a federated remote: its versions live in `<folder>/<version>/`
+ * and which one is live in `<liveFile>` at the store's root (absent: the server serves its embedded build);
+ * the local store also points `<liveLink>` at the live version's folder, which is what the server serves.
+ */
+export interface StaticUnit {
+  /** Store folder of its versions, and its key in the history and audit log. */
+  folder: string;
+  liveFile: string;
+  liveLink: string;
+}
+
 /** The store folder of the shell's versions, and its key in the history and audit log. */
 export const SHELL_FOLDER = 'shell';
 
-/** Which shell version is live (`shell.json` at the store's root); absent: the server's embedded shell. */
-export interface LiveShell {
+/** The shopper shell (issue 22): `shell.json`, served from `shell-live`. */
+export const SHELL_UNIT: StaticUnit = { folder: SHELL_FOLDER, liveFile: 'shell.json', liveLink: 'shell-live' };
+
+/** The operator console (issue 25): `console.json`, served at `/console` from `console-live`. */
+export const CONSOLE_UNIT: StaticUnit = { folder: 'console', liveFile: 'console.json', liveLink: 'console-live' };
+
+/** The static units, in the order `status` lists them after the remotes. */
+export const STATIC_UNITS: readonly StaticUnit[] = [SHELL_UNIT, CONSOLE_UNIT];
+
+/** Which version of a static unit is live (its `liveFile`); absent: the server's embedded build. */
+export interface LiveVersion {
   version: string;
   updatedAt: string;
 }
+
+/** Which shell version is live (`shell.json` at the store's root); absent: the server's embedded shell. */
+export type LiveShell = LiveVersion;
 
 /**
  * Where deployed remote versions, the live manifest, the release history and the audit log live.
@@ -101,12 +125,16 @@ export interface DeploymentStore {
   readHistory(): Promise<ReleaseHistory>;
   /** Replaces the history atomically. */
   writeHistory(history: ReleaseHistory): Promise<void>;
-  /** The live shell version, or null when none was promoted (the server serves its embedded build). */
-  readLiveShell(): Promise<LiveShell | null>;
+  /** The live version of a static unit, or null when none was promoted (the server serves its embedded build). */
+  readLive(unit: StaticUnit): Promise<LiveVersion | null>;
   /**
-   * Makes a deployed shell version live, atomically. The local store also points `shell-live` at its
-   * folder (a symbolic link replaced by rename), which is what the server serves.
+   * Makes a deployed version of a static unit live, atomically. The local store also points the unit's
+   * `liveLink` at its folder (a symbolic link replaced by rename), which is what the server serves.
    */
+  writeLive(unit: StaticUnit, live: LiveVersion): Promise<void>;
+  /** `readLive(SHELL_UNIT)`. */
+  readLiveShell(): Promise<LiveShell | null>;
+  /** `writeLive(SHELL_UNIT, live)`. */
   writeLiveShell(live: LiveShell): Promise<void>;
   appendAudit(entry: AuditEntry): Promise<void>;
   readAudit(): Promise<AuditEntry[]>;

@@ -10,16 +10,16 @@ import {
   type AuditEntry,
   type DeployInfo,
   type DeploymentStore,
+  SHELL_UNIT,
   type LiveShell,
+  type LiveVersion,
   type PutVersionResult,
   type ReleaseHistory,
+  type StaticUnit,
 } from './deployment-store';
 
 const MANIFEST_FILE = 'manifest.json';
 const DEPLOY_INFO_FILE = 'deploy.json';
-const LIVE_SHELL_FILE = 'shell.json';
-/** The live shell's folder for the server: a symbolic link to `shell/<version>`. */
-const LIVE_SHELL_LINK = 'shell-live';
 /**
  * Release bookkeeping (history, audit log, lock) lives in a dot-folder of the store: not a remote,
  * and not for shoppers (the server must not serve dot-files under `/mfe/`).
@@ -28,7 +28,6 @@ export const STATE_DIR = '.release';
 const HISTORY_FILE = 'history.json';
 const AUDIT_FILE = 'audit.log';
 const LOCK_FILE = 'lock';
-const SHELL_FOLDER_NAME = 'shell';
 /** A holder that stops refreshing the lock (a killed process) loses it after this long. */
 const LOCK_STALE_MS = 10_000;
 /** How long a command waits for another one to finish: up to ~60 s in short steps. */
@@ -208,18 +207,27 @@ export class LocalDeploymentStore implements DeploymentStore {
     await writeFileAtomic(this.stateFile(HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
   }
 
-  async readLiveShell(): Promise<LiveShell | null> {
-    const raw = (await readJson(path.join(this.rootDir, LIVE_SHELL_FILE))) as Partial<LiveShell> | null;
+  async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
+    const raw = (await readJson(path.join(this.rootDir, unit.liveFile))) as Partial<LiveVersion> | null;
     return typeof raw?.version === 'string' ? { version: raw.version, updatedAt: String(raw.updatedAt ?? '') } : null;
   }
 
-  async writeLiveShell(live: LiveShell): Promise<void> {
+  /** Points `<liveLink>` (the folder the server serves) at `<folder>/<version>`, then records it in `<liveFile>`. */
+  async writeLive(unit: StaticUnit, live: LiveVersion): Promise<void> {
     await mkdir(this.rootDir, { recursive: true });
-    const link = path.join(this.rootDir, LIVE_SHELL_LINK);
+    const link = path.join(this.rootDir, unit.liveLink);
     const temp = `${link}.${randomUUID()}.tmp`;
-    await symlink(path.join(SHELL_FOLDER_NAME, live.version), temp, 'dir');
+    await symlink(path.join(unit.folder, live.version), temp, 'dir');
     await rename(temp, link);
-    await writeFileAtomic(path.join(this.rootDir, LIVE_SHELL_FILE), `${JSON.stringify(live, null, 2)}\n`);
+    await writeFileAtomic(path.join(this.rootDir, unit.liveFile), `${JSON.stringify(live, null, 2)}\n`);
+  }
+
+  readLiveShell(): Promise<LiveShell | null> {
+    return this.readLive(SHELL_UNIT);
+  }
+
+  writeLiveShell(live: LiveShell): Promise<void> {
+    return this.writeLive(SHELL_UNIT, live);
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {

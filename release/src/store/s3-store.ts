@@ -20,14 +20,16 @@ import {
   type AuditEntry,
   type DeployInfo,
   type DeploymentStore,
+  SHELL_UNIT,
   type LiveShell,
+  type LiveVersion,
   type PutVersionResult,
   type ReleaseHistory,
+  type StaticUnit,
 } from './deployment-store';
 
 /** Same names as the local store, so a bucket prefix holds what a DEPLOY_DIR folder holds. */
 const MANIFEST_FILE = 'manifest.json';
-const LIVE_SHELL_FILE = 'shell.json';
 const DEPLOY_INFO_FILE = 'deploy.json';
 const STATE_DIR = '.release';
 const HISTORY_FILE = 'history.json';
@@ -469,14 +471,22 @@ export class S3DeploymentStore implements DeploymentStore {
     await this.writeTracked(this.key(MANIFEST_FILE), text, 'the manifest');
   }
 
-  async readLiveShell(): Promise<LiveShell | null> {
-    const text = await this.readTracked(this.key(LIVE_SHELL_FILE));
-    const raw = (text === null ? null : JSON.parse(text)) as Partial<LiveShell> | null;
+  async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
+    const text = await this.readTracked(this.key(unit.liveFile));
+    const raw = (text === null ? null : JSON.parse(text)) as Partial<LiveVersion> | null;
     return typeof raw?.version === 'string' ? { version: raw.version, updatedAt: String(raw.updatedAt ?? '') } : null;
   }
 
-  async writeLiveShell(live: LiveShell): Promise<void> {
-    await this.writeTracked(this.key(LIVE_SHELL_FILE), `${JSON.stringify(live, null, 2)}\n`, 'the live shell');
+  async writeLive(unit: StaticUnit, live: LiveVersion): Promise<void> {
+    await this.writeTracked(this.key(unit.liveFile), `${JSON.stringify(live, null, 2)}\n`, `the live ${unit.folder}`);
+  }
+
+  readLiveShell(): Promise<LiveShell | null> {
+    return this.readLive(SHELL_UNIT);
+  }
+
+  writeLiveShell(live: LiveShell): Promise<void> {
+    return this.writeLive(SHELL_UNIT, live);
   }
 
   async readHistory(): Promise<ReleaseHistory> {
