@@ -132,6 +132,21 @@ export const defaultAltcha = (): AltchaConfig => ({
   tokenMaxUses: 5,
 });
 
+/** The local deployment store: DEPLOY_DIR, else var/deploy of the checkout. */
+const deployDirOf = (env: NodeJS.ProcessEnv, root: string): string =>
+  path.resolve(env.DEPLOY_DIR ?? path.join(root, 'var', 'deploy'));
+
+/**
+ * The live version of a static unit in the local deployment store: `<deployDir>/<link>` (a symbolic link
+ * that `npm run release -- promote|rollback <unit>` points at a version folder; the server serves the link,
+ * so each request follows it to the version live now), when it holds a build. Null when none was promoted,
+ * and with an S3 store (DEPLOY_STORE_URL): its versions are not on this disk, so the embedded build is served.
+ */
+const liveInLocalStore = (env: NodeJS.ProcessEnv, deployDir: string, link: string): string | null => {
+  const live = path.join(deployDir, link);
+  return !env.DEPLOY_STORE_URL && existsSync(path.join(live, 'index.html')) ? live : null;
+};
+
 /**
  * The shell to serve: SHELL_DIR; else the shell version live in the local deployment store (`npm run release --
  * promote shell <version>` points `<deployDir>/shell-live` at it, and a later promote or rollback swaps that
@@ -139,15 +154,28 @@ export const defaultAltcha = (): AltchaConfig => ({
  */
 const shellDirOf = (env: NodeJS.ProcessEnv, root: string, deployDir: string): string => {
   if (env.SHELL_DIR) return path.resolve(env.SHELL_DIR);
-  const live = path.join(deployDir, 'shell-live');
-  if (!env.DEPLOY_STORE_URL && existsSync(path.join(live, 'index.html'))) return live;
-  return path.join(root, 'shell', 'dist');
+  return liveInLocalStore(env, deployDir, 'shell-live') ?? path.join(root, 'shell', 'dist');
+};
+
+/**
+ * The operator console to serve at `/console`, as the shell: CONSOLE_DIR; else the console version live in
+ * the local deployment store (`promote console <version>` points `<deployDir>/console-live` at it; a later
+ * promote or rollback reaches the next request without a restart); else the embedded build, console/dist.
+ * With DEPLOY_STORE_URL the console is console/dist (or CONSOLE_DIR) as before: its versions are in the bucket.
+ */
+export const consoleDirOf = (
+  env: NodeJS.ProcessEnv = process.env,
+  root: string = findRepoRoot(),
+  deployDir: string = deployDirOf(env, root),
+): string => {
+  if (env.CONSOLE_DIR) return path.resolve(env.CONSOLE_DIR);
+  return liveInLocalStore(env, deployDir, 'console-live') ?? path.join(root, 'console', 'dist');
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } => {
   const root = findRepoRoot();
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'var'));
-  const deployDir = path.resolve(env.DEPLOY_DIR ?? path.join(root, 'var', 'deploy'));
+  const deployDir = deployDirOf(env, root);
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',

@@ -3,11 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findRepoRoot } from '../../config/repo-root';
-
-/** The built operator console: CONSOLE_DIR, else `console/dist` of the checkout (as the shell's dist is found). */
-const consoleDirOf = (env: NodeJS.ProcessEnv = process.env): string =>
-  path.resolve(env.CONSOLE_DIR ?? path.join(findRepoRoot(), 'console', 'dist'));
+import { consoleDirOf } from '../../config/config';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -15,6 +11,8 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
  * The operator console (issue 25) at `/console`: its own page and bundles, never the shopper shell's (no
  * federation, nothing in the shopper's first load). Hashed files are cached for good; `/console`,
  * `/console/` and every client-side path under it (`/console/topups`, deep links) answer index.html.
+ * `dir` is where consoleDirOf finds it: CONSOLE_DIR, the version live in the local deployment store (the
+ * `console-live` link, followed at each request, so a promote or rollback needs no restart), else console/dist.
  */
 export const consoleFiles = async (app: FastifyInstance, { dir = consoleDirOf() }: { dir?: string } = {}) => {
   if (!existsSync(path.join(dir, 'index.html'))) {
@@ -22,10 +20,12 @@ export const consoleFiles = async (app: FastifyInstance, { dir = consoleDirOf() 
     return;
   }
   const indexFile = path.join(dir, 'index.html');
-  let cached: { mtimeMs: number; html: string } | null = null;
+  // Read again when the file changes: a rebuild in place, or another version behind the `console-live` link.
+  let cached: { key: string; html: string } | null = null;
   const indexHtml = async () => {
     const info = await stat(indexFile);
-    if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, html: await readFile(indexFile, 'utf8') };
+    const key = `${info.ino}:${info.mtimeMs}:${info.size}`;
+    if (cached?.key !== key) cached = { key, html: await readFile(indexFile, 'utf8') };
     return cached.html;
   };
 
