@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '../fixtures';
+
+const run = promisify(execFile);
+const appServer = () => import('../../tools/app-server.mjs');
+
+/**
+ * The operator console as a deployable unit (issue 25, item 2), real server and browser: two console
+ * versions (copies of the current build, each index.html marked with its version) deployed and promoted with
+ * the release CLI; the server answers `/console` from the live one in the deployment store, a promote or
+ * rollback reaches the next load without a restart, and the console runs from it. A server on a store
+ * without a live console serves console/dist.
+ */
+test('the server serves the live console version from the store; promote and rollback reach the next load', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const app = await appServer();
+  const deployDir = app.tempDeployDir();
+  const repoDir = mkdtempSync(path.join(tmpdir(), 'e2e-console-release-'));
+  const release = (...args: string[]) =>
+    run('npm', ['run', 'release', '--silent', '--', ...args], {
+      cwd: app.root,
+      env: { ...process.env, DEPLOY_DIR: deployDir, DEPLOY_STORE_URL: '', RELEASE_REPO_DIR: repoDir },
+    });
+  const marked = (version: string) => {
+    const dir = path.join(repoDir, 'console', 'dist');
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(path.join(app.root, 'console', 'dist'), dir, { recursive: true });
+    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      html.replace('</title>', `</title><meta name="console-release" content="${version}">`),
+    );
+  };
+  const servedVersion = async (url: string) => {
+    const html = await (await fetch(`${url}/console/topups`)).text();
+    expect(html).toContain('<div id="root">');
+    return /<meta name="console-release" content="([^"]+)">/.exec(html)?.[1] ?? 'embedded';
+  };
+  /** The console app itself runs from the served copy: its sign-in card draws. */
+  const opens = async (url: string, version: string) => {
+    await page.goto(`${url}/console/`);
+    await expect(page.locator('meta[name="console-release"]')).toHaveAttribute('content', version);
+    await expect(page.getByRole('tab', { name: 'Set up account' })).toBeVisible({ timeout: 30_000 });
+  };
+  const env = { CONSOLE_DIR: '', DEPLOY_STORE_URL: '' };
+
+  try {
+    const embedded = await app.startServer({ deployDir, env });
+    try {
+      expect(await servedVersion(embedded.url)).toBe('embedded');
+    } finally {
+      await embedded.stop();
+    }
+
+    marked('9.1.1');
+    await release('deploy', 'console', '--version', '9.1.1');
+    await release('promote', 'console', '9.1.1');
+    marked('9.1.2');
+    await release('deploy', 'console', '--version', '9.1.2');
+
+    const server = await app.startServer({ deployDir, env });
+    try {
+      expect(await servedVersion(server.url)).toBe('9.1.1');
+      await opens(server.url, '9.1.1');
+
+      await release('promote', 'console', '9.1.2');
+      expect(await servedVersion(server.url)).toBe('9.1.2');
+      await opens(server.url, '9.1.2');
+
+      await release('rollback', 'console');
+      expect(await servedVersion(server.url)).toBe('9.1.1');
+      await opens(server.url, '9.1.1');
+
+      const { stdout } = await release('status');
+      expect(stdout).toMatch(/\| console +\| 9\.1\.1 +\| - +\| - +\| 9\.1\.1, 9\.1\.2 +\|/);
+      expect(stdout).toMatch(/\| shell +\| embedded +\|/);
+      expect(stdout).toMatch(/rollback console 9\.1\.2 -> 9\.1\.1/);
+      expect(stdout).toMatch(/promote console 9\.1\.1 -> 9\.1\.2/);
+      expect(stdout).toMatch(/deploy console 9\.1\.2/);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(deployDir, { recursive: true, force: true });
+    rmSync(repoDir, { recursive: true, force: true });
+  }
+});
