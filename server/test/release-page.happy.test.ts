@@ -1,7 +1,9 @@
 jest.setTimeout(240_000);
 
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import { deployConsole, promoteConsole } from '@marketplace/release/src/commands/console';
 import { deployRemote } from '@marketplace/release/src/commands/deploy';
 import { promote } from '@marketplace/release/src/commands/promote';
 import { deployShell } from '@marketplace/release/src/commands/shell';
@@ -71,6 +73,11 @@ describe('release page calls', () => {
         shared ? { version, force: true, reason: 'test: a build for React 20' } : { version },
       );
     };
+    // A console version released with the CLI: the page does not offer actions on it.
+    await mkdir(path.join(box.repoDir, 'console', 'dist'), { recursive: true });
+    await writeFile(path.join(box.repoDir, 'console', 'dist', 'index.html'), '<!doctype html><title>Console</title>');
+    await deployConsole(box.ctx, { version: '1.0.0' });
+    await promoteConsole(box.ctx, '1.0.0');
     await deploy(catalogue, '1.0.0');
     await promote(box.ctx, catalogue, '1.0.0');
     for (const version of ['1.0.0', '2.0.0']) await deploy(wallet, version);
@@ -120,6 +127,7 @@ describe('release page calls', () => {
       deployed: [{ version: '1.0.0' }, { version: '2.0.0' }, { version: '3.0.0' }],
     });
     expect(unitOf(seen, 'shell')).toMatchObject({ live: null, deployed: [] });
+    expect(unitOf(seen, 'console')).toBeUndefined();
     expect(seen.audit[0]).toMatchObject({ who: 'alice', command: 'promote', remote: 'mfe-wallet', to: '2.0.0' });
   });
 

@@ -123,7 +123,11 @@ export const releaseRoutes = async (
       warn: (line) => lines.push(line),
     });
 
-  const overviewOf = async (limit?: number) => overview(await contextFor([]), limit === undefined ? {} : { limit });
+  const overviewOf = async (limit?: number) => {
+    const answer = await overview(await contextFor([]), limit === undefined ? {} : { limit });
+    // The page acts on the shell and the remotes; a console version deployed with the CLI stays the CLI's.
+    return { ...answer, units: answer.units.filter((entry) => RELEASE_UNITS.includes(entry.unit)) };
+  };
 
   /**
    * Runs one release command as the CLI would and records the attempt in the operator audit: done with
