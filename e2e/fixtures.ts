@@ -161,3 +161,16 @@ export const test = base.extend<Fixtures>({
     await use(verifiedPage);
   },
 });
+
+/**
+ * The open page's next deployment manifest (it asks again every 20 s, shell/src/remotes/follow-deployment.ts)
+ * that names `version` live for `remote`: how a rollback reaches an open tab.
+ */
+export const manifestNamesLive = (page: Page, remote: string, version: string, timeout = 30_000) =>
+  page.waitForResponse(
+    async (response) =>
+      response.url().endsWith('/mfe/manifest.json') &&
+      response.status() === 200 &&
+      (await response.json().catch(() => null))?.remotes?.[remote]?.version === version,
+    { timeout },
+  );

@@ -3,7 +3,17 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, fillBag, login, passHumanVerification, shopperApi, tab, test as base } from '../fixtures';
+import {
+  DEMO,
+  expect,
+  fillBag,
+  login,
+  manifestNamesLive,
+  passHumanVerification,
+  shopperApi,
+  tab,
+  test as base,
+} from '../fixtures';
 
 const run = promisify(execFile);
 
@@ -114,14 +124,7 @@ test('a catalogue rollback reaches both open tabs within 30 s: the next catalogu
   await expect(bagTab).toHaveAccessibleDescription('Items in bag: 2', { timeout: 30_000 });
 
   // Each open tab learns of the rollback from the manifest it asks for again (every 20 s).
-  const rolledBack = (page: Page) =>
-    page.waitForResponse(
-      async (response) =>
-        response.url().endsWith('/mfe/manifest.json') &&
-        response.status() === 200 &&
-        (await response.json().catch(() => null))?.remotes?.['mfe-catalogue']?.version === V1,
-      { timeout: 30_000 },
-    );
+  const rolledBack = (page: Page) => manifestNamesLive(page, 'mfe-catalogue', V1);
   const seen = Promise.all([rolledBack(first.page), rolledBack(second.page)]);
   const start = Date.now();
   await tabsEnv.release('rollback', 'catalogue', '--to', V1);

@@ -9,6 +9,7 @@ import {
   expect,
   fillBag,
   login,
+  manifestNamesLive,
   passHumanVerification,
   shopperApi,
   tab,
@@ -265,14 +266,7 @@ test.describe('release operations on one remote', () => {
     await expect(bagTab).toHaveAccessibleDescription('Items in bag: 2', { timeout: 30_000 });
 
     // Each open tab learns of the rollback from the manifest it asks for again (every 20 s).
-    const rolledBack = (page: Page) =>
-      page.waitForResponse(
-        async (response) =>
-          response.url().endsWith('/mfe/manifest.json') &&
-          response.status() === 200 &&
-          (await response.json().catch(() => null))?.remotes?.['mfe-wallet']?.version === V1,
-        { timeout: 30_000 },
-      );
+    const rolledBack = (page: Page) => manifestNamesLive(page, 'mfe-wallet', V1);
     const seen = Promise.all([rolledBack(first.page), rolledBack(second.page)]);
     const start = Date.now();
     await releaseEnv.release('rollback', 'wallet', '--to', V1);
