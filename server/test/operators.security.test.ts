@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { operatorSessions } from '../src/db/schema/operators';
 import { sha256 } from '../src/lib/secrets';
 import { loadConfig } from '../src/config/config';
-import { OPERATOR_LOCK } from '../src/modules/operators/operators.service';
+import { OPERATOR_LOCK } from '../src/modules/operators/operator-credentials';
 import { call, createTestApp, portAnswers, type TestApp } from './harness';
 import {
   bootstrapAdmin,

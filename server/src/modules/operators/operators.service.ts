@@ -1,47 +1,29 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
-import { ResponseCode } from '@marketplace/shared/contracts';
-import { AppError, fail } from '../../lib/app-error';
+import { fail } from '../../lib/app-error';
 import { hashSecret, newToken, sha256, verifySecret } from '../../lib/secrets';
-import type { OperatorRole } from '../../db/schema/operators';
 import type { AttemptCounter } from '../admin/attempt-counter';
 import { isUniqueViolation } from '../ledger/transaction';
+import { createOperatorAdministration } from './operator-administration';
+import {
+  locked,
+  newSetupCode,
+  OPERATOR_LOCK,
+  type OperatorSession,
+  setupInvalid,
+  signInFailed,
+  summary,
+  totpOf,
+} from './operator-credentials';
 import type { OperatorRow, OperatorsRepository } from './operators.repository';
 
 /** A signed-in session lasts this long from sign-in, whatever happens (then the operator signs in again). */
 const OPERATOR_SESSION_TTL_MS = 8 * 3_600_000;
-/** A set-up code (new account or reset) works this long, once. */
-const SETUP_CODE_TTL_MS = 24 * 3_600_000;
-
-/**
- * Failed attempts before a lock, per operator name, in a window (the payment code's five). Each attempt is
- * counted BEFORE its secret is checked, so parallel guesses get at most this many evaluated; a right
- * secret gives its count back. The password, the TOTP code and the set-up code have a counter each.
- */
-export const OPERATOR_LOCK = { attempts: 5, windowMs: 15 * 60_000 };
 /** Sign-in attempts per client address in the same window, whatever names they try. */
 const OPERATOR_SIGN_IN_PER_ADDRESS = 30;
-
-const TOTP_ISSUER = 'Marketplace operators';
 /** Codes of the previous and next 30-second step are accepted too (clock drift). */
 const TOTP_WINDOW = 1;
-
-const signInFailed = () => new AppError(ResponseCode.UNAUTHORIZED, 'err.operator.signInFailed');
-const locked = () =>
-  new AppError(ResponseCode.FAIL, 'err.operator.locked', { minutes: OPERATOR_LOCK.windowMs / 60_000 }, null, 429);
-const setupInvalid = () => fail('err.operator.setupCodeInvalid');
-
-interface OperatorSession {
-  token: string;
-  expiresAt: string;
-  operator: { id: number; name: string; roles: OperatorRole[] };
-}
-
-const totpOf = (name: string, secret: string) =>
-  new TOTP({ issuer: TOTP_ISSUER, label: name, secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-
-const summary = (row: OperatorRow) => ({ id: row.id, name: row.name, roles: row.roles });
 
 export const createOperatorsService = ({
   repository,
@@ -86,11 +68,6 @@ export const createOperatorsService = ({
     return { token, expiresAt: expiresAt.toISOString(), operator: summary(row) };
   };
 
-  const newSetupCode = () => {
-    const code = randomBytes(15).toString('base64url');
-    return { code, hash: sha256(code), expiresAt: new Date(now().getTime() + SETUP_CODE_TTL_MS) };
-  };
-
   /** The one-time code that creates the first admin: the same in every process sharing the key. */
   const bootstrapCode = createHmac('sha256', bootstrapKey)
     .update('operator-bootstrap')
@@ -118,7 +95,7 @@ export const createOperatorsService = ({
       );
       if (!ok) throw fail('err.operator.bootstrapInvalid');
       if (await repository.anyAdmin()) throw fail('err.operator.bootstrapClosed');
-      const setup = newSetupCode();
+      const setup = newSetupCode(now);
       const row = await repository
         .create({
           name,
@@ -201,78 +178,7 @@ export const createOperatorsService = ({
 
     signOut: (sessionId: number) => repository.revokeSession(sessionId, now()),
 
-    list: () => repository.list(),
-
-    async create(by: number | null, name: string, roles: OperatorRole[]) {
-      const setup = newSetupCode();
-      const row = await repository.create({
-        name,
-        roles,
-        setupCodeHash: setup.hash,
-        setupExpiresAt: setup.expiresAt,
-        createdBy: by,
-        bootstrap: false,
-      });
-      if (!row) throw fail('err.operator.nameTaken');
-      await repository.audit('operator.create', row.id, { name: row.name, roles: row.roles });
-      return { operator: summary(row), setupCode: setup.code, setupExpiresAt: setup.expiresAt.toISOString() };
-    },
-
-    async setRoles(id: number, roles: OperatorRole[]) {
-      const row = await repository.findById(id);
-      if (!row) throw fail('err.operator.notFound');
-      if (row.roles.includes('admin') && !roles.includes('admin') && (await repository.activeAdmins()) <= 1) {
-        throw fail('err.operator.lastAdmin');
-      }
-      const updated = (await repository.update(id, { roles }))!;
-      await repository.audit('operator.roles', id, { name: row.name, roles });
-      return summary(updated);
-    },
-
-    /** Disables (sessions revoked at once) or enables an account. */
-    async setDisabled(id: number, disabled: boolean) {
-      const row = await repository.findById(id);
-      if (!row) throw fail('err.operator.notFound');
-      if (disabled && row.roles.includes('admin') && !row.disabledAt && (await repository.activeAdmins()) <= 1) {
-        throw fail('err.operator.lastAdmin');
-      }
-      await repository.update(id, { disabledAt: disabled ? now() : null });
-      const revoked = disabled ? await repository.revokeAll(id, now()) : 0;
-      await repository.audit(disabled ? 'operator.disable' : 'operator.enable', id, { name: row.name });
-      return { ...summary(row), disabled, revokedSessions: revoked };
-    },
-
-    /** Lost phone or password: a new set-up code; the old password, TOTP secret and sessions stop working. */
-    async reset(id: number) {
-      const row = await repository.findById(id);
-      if (!row) throw fail('err.operator.notFound');
-      const setup = newSetupCode();
-      await repository.update(id, {
-        passwordHash: null,
-        totpSecret: null,
-        totpConfirmedAt: null,
-        setupCodeHash: setup.hash,
-        setupExpiresAt: setup.expiresAt,
-      });
-      const revoked = await repository.revokeAll(id, now());
-      await repository.audit('operator.reset', id, { name: row.name });
-      return {
-        operator: summary(row),
-        setupCode: setup.code,
-        setupExpiresAt: setup.expiresAt.toISOString(),
-        revokedSessions: revoked,
-      };
-    },
-
-    async revokeSessions(id: number) {
-      const row = await repository.findById(id);
-      if (!row) throw fail('err.operator.notFound');
-      const revoked = await repository.revokeAll(id, now());
-      await repository.audit('operator.revokeSessions', id, { name: row.name, revoked });
-      return { revokedSessions: revoked };
-    },
-
-    lastDecision: (targetType: string, targetId: string) => repository.lastDecision(targetType, targetId),
+    ...createOperatorAdministration({ repository, now }),
   };
 };
 
