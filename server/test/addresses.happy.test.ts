@@ -2,14 +2,17 @@ jest.setTimeout(180_000);
 
 import type { Address } from '@marketplace/shared/contracts';
 import { call, type TestApp } from './harness';
-import { createOrdersTestApp, createShopper, type Shopper } from './orders.helpers';
+import { appWith, type Shopper } from './kit';
 
 let t: TestApp;
 let ana: Shopper;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-  ana = await createShopper(t, 'ana');
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      shoppers: [ana],
+    } = await appWith('ana')),
+);
 afterAll(() => t.close());
 
 const valid = {

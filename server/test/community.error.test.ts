@@ -1,13 +1,16 @@
 import type { TestApp } from './harness';
-import { admin, createOrdersTestApp, createShopper, type Shopper } from './orders.helpers';
+import { admin, appWith, type Shopper } from './kit';
 import { assist, communityFingerprint, post } from './community.helpers';
 
 let t: TestApp;
 let shopper: Shopper;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-  shopper = await createShopper(t, 'community-errors');
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      shoppers: [shopper],
+    } = await appWith('community-errors')),
+);
 afterAll(() => t.close());
 
 const REQUIRED = 'Please fill in the shop or business name and the content';

@@ -10,22 +10,11 @@ import {
   type VipUpgradeResult,
 } from '@marketplace/shared/contracts';
 import { call, type TestApp } from './harness';
-import {
-  admin,
-  createOrdersTestApp,
-  createShop,
-  createShopper,
-  fund,
-  ledgerInvariant,
-  PAYMENT_CODE,
-  type Shopper,
-} from './orders.helpers';
+import { admin, appWith, createShop, createShopper, fund, ledgerInvariant, PAYMENT_CODE, type Shopper } from './kit';
 import { assist, communityFingerprint, get, post } from './community.helpers';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-});
+beforeAll(async () => ({ t } = await appWith()));
 afterAll(() => t.close());
 
 let requestCounter = 0;

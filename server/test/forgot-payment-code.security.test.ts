@@ -1,19 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PAYMENT_CODE_MAX_FAILURES, type VerifyPayFailure } from '@marketplace/shared/contracts';
+import { PAYMENT_CODE_MAX_FAILURES } from '@marketplace/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema';
-import { call, type TestApp } from './harness';
-import { createOrdersTestApp, createShopper, PAYMENT_CODE, type Shopper } from './orders.helpers';
+import { appWith, call, createShopper, mailsTo, PAYMENT_CODE, verifyPay, type Shopper, type TestApp } from './kit';
 
 /**
  * "Forgot payment code?" (issue 27): a code mailed to the shopper's email replaces the old payment code.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-});
+beforeAll(async () => ({ t } = await appWith()));
 afterAll(() => t.close());
 
 const WRONG_CODE_MSG = 'The verification code is wrong or has expired';
@@ -28,20 +23,8 @@ const shopperWithEmail = async (account: string, verified = false) => {
   return shopper;
 };
 
-const mailsTo = (account: string): string[] => {
-  const outbox = path.join(t.config.dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).sort();
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
-    .filter((text) => text.startsWith(`To: ${account}@example.com\n`));
-};
 const lastCode = (account: string) => {
-  const mail = mailsTo(account).findLast((text) => text.includes('Subject: Your payment code reset code'));
+  const mail = mailsTo(t, account).findLast((text) => text.includes('Subject: Your payment code reset code'));
   return /code is (\d{6})/.exec(mail ?? '')?.[1] ?? '';
 };
 const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
@@ -55,20 +38,13 @@ const reset = (shopper: Shopper, code: string, paymentCode = '654321', confirmPa
     headers: shopper.headers,
     payload: { code, paymentCode, confirmPaymentCode },
   });
-const verify = (shopper: Shopper, paymentCode: string) =>
-  call<VerifyPayFailure | null>(t.app, {
-    method: 'POST',
-    url: '/api/user/verify_pay',
-    headers: shopper.headers,
-    payload: { paymentCode },
-  });
 
 describe('forgot payment code: a mailed code instead of the old one', () => {
   it('mails a code, sets the new payment code with it, clears the lock and mails a notice', async () => {
     const shopper = await shopperWithEmail('forgetful');
     // Locked by wrong codes first: the forgotten code cannot be guessed any more.
-    for (let i = 0; i < PAYMENT_CODE_MAX_FAILURES; i += 1) await verify(shopper, String(900_001 + i));
-    expect((await verify(shopper, PAYMENT_CODE)).data).toMatchObject({ reason: 'PAYMENT_LOCKED' });
+    for (let i = 0; i < PAYMENT_CODE_MAX_FAILURES; i += 1) await verifyPay(t, shopper, String(900_001 + i));
+    expect((await verifyPay(t, shopper, PAYMENT_CODE)).data).toMatchObject({ reason: 'PAYMENT_LOCKED' });
 
     expect(await send(shopper)).toMatchObject({ code: 1, msg: 'A verification code has been sent to your email' });
     const code = lastCode('forgetful');
@@ -76,13 +52,13 @@ describe('forgot payment code: a mailed code instead of the old one', () => {
     expect(await reset(shopper, code)).toMatchObject({ status: 200, code: 1, msg: 'Setting Success' });
 
     // Lock cleared; the new code pays, the old one no longer does.
-    expect(await verify(shopper, '654321')).toMatchObject({ code: 1 });
-    expect((await verify(shopper, PAYMENT_CODE)).data).toMatchObject({ reason: 'WRONG_PAYMENT_CODE' });
+    expect(await verifyPay(t, shopper, '654321')).toMatchObject({ code: 1 });
+    expect((await verifyPay(t, shopper, PAYMENT_CODE)).data).toMatchObject({ reason: 'WRONG_PAYMENT_CODE' });
     const [row] = await t.db.select().from(users).where(eq(users.id, shopper.id));
     expect(row?.paymentLockedUntil).toBeNull();
     // The code proved the address.
     expect(row?.emailVerifiedAt).not.toBeNull();
-    expect(mailsTo('forgetful').at(-1)).toContain('Subject: Your payment code was reset');
+    expect(mailsTo(t, 'forgetful').at(-1)).toContain('Subject: Your payment code was reset');
     // Spent: the same code does not work twice.
     expect(await reset(shopper, code, '778899')).toMatchObject({ code: 0, msg: WRONG_CODE_MSG });
     // The path of requirements §3.4 is unchanged: changing with the old code still needs it.
@@ -103,7 +79,7 @@ describe('forgot payment code: a mailed code instead of the old one', () => {
     const wrong = await Promise.all(Array.from({ length: 8 }, () => reset(shopper, otherCode(code))));
     expect(wrong.every((reply) => reply.code === 0 && reply.msg === WRONG_CODE_MSG)).toBe(true);
     expect(await reset(shopper, code)).toMatchObject({ code: 0, msg: WRONG_CODE_MSG });
-    expect(await verify(shopper, PAYMENT_CODE)).toMatchObject({ code: 1 });
+    expect(await verifyPay(t, shopper, PAYMENT_CODE)).toMatchObject({ code: 1 });
     // A new code starts a new count, and the verify-email code is a separate one.
     expect((await send(shopper)).code).toBe(1);
     expect(await reset(shopper, lastCode('guesser'))).toMatchObject({ code: 1 });
@@ -115,7 +91,7 @@ describe('forgot payment code: a mailed code instead of the old one', () => {
     const code = lastCode('slow');
     t.advance(16 * 60_000);
     expect(await reset(shopper, code)).toMatchObject({ code: 0, msg: WRONG_CODE_MSG });
-    expect(await verify(shopper, PAYMENT_CODE)).toMatchObject({ code: 1 });
+    expect(await verifyPay(t, shopper, PAYMENT_CODE)).toMatchObject({ code: 1 });
   });
 
   it('a code mailed to an old address does not work after the email changed', async () => {
@@ -124,7 +100,7 @@ describe('forgot payment code: a mailed code instead of the old one', () => {
     const code = lastCode('mover');
     await t.db.update(users).set({ email: 'elsewhere@example.com' }).where(eq(users.id, shopper.id));
     expect(await reset(shopper, code)).toMatchObject({ code: 0, msg: WRONG_CODE_MSG });
-    expect(await verify(shopper, PAYMENT_CODE)).toMatchObject({ code: 1 });
+    expect(await verifyPay(t, shopper, PAYMENT_CODE)).toMatchObject({ code: 1 });
   });
 
   it('tells a shopper with no email to add one in Security, in their language', async () => {
@@ -137,7 +113,7 @@ describe('forgot payment code: a mailed code instead of the old one', () => {
       headers: { ...shopper.headers, lang: 'de' },
     });
     expect(german.msg).toContain('Sicherheit');
-    expect(mailsTo('no-mail')).toEqual([]);
+    expect(mailsTo(t, 'no-mail')).toEqual([]);
   });
 
   it('answers bad input with the envelope, never a 5xx, and changes nothing', async () => {

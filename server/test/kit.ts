@@ -3,9 +3,22 @@
  * fixtures, and the set-up those tests repeated (a shopper with a balance and an address, a product on
  * sale in a shop).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { addAddress, buyNow, createProduct, createShop, createShopper, fund, type Shopper } from './orders.helpers';
-import type { TestApp } from './harness';
+import type { VerifyPayFailure } from '@marketplace/shared/contracts';
+import {
+  addAddress,
+  buyNow,
+  createOrdersTestApp,
+  createProduct,
+  createShop,
+  createShopper,
+  fund,
+  type Shopper,
+} from './orders.helpers';
+import { bootstrapAdmin, createOperator, type Operator } from './operators.helpers';
+import { call, type TestApp } from './harness';
 
 export * from './harness';
 export * from './orders.helpers';
@@ -17,16 +30,20 @@ export type Buyer = Shopper & { addressId: number };
  * A shopper (payment code 123456 unless `paymentCode: false`) holding `balance` cents, credited through the
  * operator API as a ledger adjustment, with an address unless `address: false` (then `addressId` is 0).
  */
+export interface ShopperOptions {
+  balance?: number;
+  address?: boolean;
+  paymentCode?: boolean;
+  /** A password the shopper can sign in or change it with (none by default). */
+  password?: string;
+}
+
 export const shopper = async (
   t: TestApp,
   account: string,
-  {
-    balance = 0,
-    address = true,
-    paymentCode = true,
-  }: { balance?: number; address?: boolean; paymentCode?: boolean } = {},
+  { balance = 0, address = true, paymentCode = true, password }: ShopperOptions = {},
 ): Promise<Buyer> => {
-  const created = await createShopper(t, account, { paymentCode });
+  const created = await createShopper(t, account, { paymentCode, ...(password === undefined ? {} : { password }) });
   if (balance > 0) await fund(t.app, account, balance);
   return { ...created, addressId: address ? await addAddress(t.app, created) : 0 };
 };
@@ -54,3 +71,60 @@ export const paymentGuardOf = async (t: TestApp, shopper: Shopper) => {
   const row = result.rows[0]!;
   return { failures: row.payment_failures, pending: row.payment_pending, balance: Number(row.balance) };
 };
+
+/**
+ * A shopper `appWith` makes: an account name alone (payment code 123456, no money), or the account with
+ * `shopper`'s options; no address unless `address: true`.
+ */
+export type ShopperSpec = string | ({ account: string } & ShopperOptions);
+
+/**
+ * The app a test file shares (operator credential `admin`) and its shoppers, made in the order given:
+ * `beforeAll(async () => ({ t, shoppers: [ana, bob] } = await appWith('ana', { account: 'bob', balance: 5_000 })));`
+ */
+export const appWith = async <S extends ShopperSpec[]>(...specs: S) => {
+  const t = await createOrdersTestApp();
+  const shoppers: Buyer[] = [];
+  for (const spec of specs) {
+    shoppers.push(
+      typeof spec === 'string'
+        ? await shopper(t, spec, { address: false })
+        : await shopper(t, spec.account, { address: false, ...spec }),
+    );
+  }
+  return { t, shoppers: shoppers as { [K in keyof S]: Buyer } };
+};
+
+/**
+ * The first admin (bootstrapped as `root`) and, for each `[name, ...roles]`, an operator that admin created and
+ * that has enrolled: `[root, fiona] = await staff(t, ['fiona', 'finance'])`.
+ */
+export const staff = async <S extends [string, ...string[]][]>(t: TestApp, ...members: S) => {
+  const root = await bootstrapAdmin(t);
+  const made: Operator[] = [];
+  for (const [name, ...roles] of members) made.push(await createOperator(t, root, name, roles));
+  return [root, ...made] as [Operator, ...{ [K in keyof S]: Operator }];
+};
+
+/** The mails the app's outbox holds for `account`@example.com, oldest first. */
+export const mailsTo = (t: TestApp, account: string): string[] => {
+  const outbox = path.join(t.config.dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+    .filter((text) => text.startsWith(`To: ${account}@example.com\n`));
+};
+
+/** The shopper's payment-code check (`/api/user/verify_pay`). */
+export const verifyPay = (t: TestApp, shopper: Shopper, paymentCode: string) =>
+  call<VerifyPayFailure | null>(t.app, {
+    method: 'POST',
+    url: '/api/user/verify_pay',
+    headers: shopper.headers,
+    payload: { paymentCode },
+  });

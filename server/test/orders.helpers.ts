@@ -19,18 +19,21 @@ export interface Shopper {
   headers: { token: string };
 }
 
-/** A shopper with payment code 123456 and a live token, inserted directly (no argon2 login per test). */
+/**
+ * A shopper with payment code 123456 and a live token, inserted directly (no argon2 login per test); no usable
+ * password unless `password` is given.
+ */
 export const createShopper = async (
   t: TestApp,
   account: string,
-  options: { paymentCode?: boolean } = {},
+  options: { paymentCode?: boolean; password?: string } = {},
 ): Promise<Shopper> => {
   paymentCodeHash ??= hashSecret(PAYMENT_CODE);
   const [user] = await t.db
     .insert(users)
     .values({
       account,
-      passwordHash: 'unused',
+      passwordHash: options.password === undefined ? 'unused' : await hashSecret(options.password),
       paymentCodeHash: options.paymentCode === false ? null : await paymentCodeHash,
     })
     .returning();

@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { users } from '../src/db/schema';
 import { hashSecret } from '../src/lib/secrets';
-import { call, createTestApp, humanHeaders, type TestApp } from './harness';
+import { call, createTestApp, humanHeaders, mailsTo, type TestApp } from './kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,19 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mailsTo = (account: string): string[] => {
-  const outbox = path.join(t.config.dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).sort();
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
-    .filter((text) => text.startsWith(`To: ${account}@example.com\n`));
-};
-const lastCode = (account: string) => /code is (\d{6})/.exec(mailsTo(account).at(-1)!)![1]!;
+const lastCode = (account: string) => /code is (\d{6})/.exec(mailsTo(t, account).at(-1)!)![1]!;
 
 const send = async (account: string) =>
   call(t.app, {
@@ -103,17 +89,17 @@ describe('reset-code mails to one address are limited per hour', () => {
       code: 1,
       msg: 'If the account has an email, a verification code has been sent to it',
     });
-    expect(mailsTo('gina')).toHaveLength(5);
+    expect(mailsTo(t, 'gina')).toHaveLength(5);
     // The limit refused without replacing the open code: the fifth mail's code still resets.
     expect(await reset('gina', lastCode('gina'), 'secret3')).toMatchObject({ code: 1 });
 
     t.advance(59 * 60_000);
     expect(await send('gina')).toEqual(unknown);
-    expect(mailsTo('gina')).toHaveLength(5);
+    expect(mailsTo(t, 'gina')).toHaveLength(5);
 
     t.advance(2 * 60_000);
     expect(await send('gina')).toEqual(unknown);
-    expect(mailsTo('gina')).toHaveLength(6);
+    expect(mailsTo(t, 'gina')).toHaveLength(6);
   });
 
   it('holds for requests in parallel', async () => {
@@ -129,7 +115,7 @@ describe('reset-code mails to one address are limited per hour', () => {
       ),
     );
     for (const reply of replies) expect(reply.code).toBe(1);
-    expect(mailsTo('hank')).toHaveLength(5);
+    expect(mailsTo(t, 'hank')).toHaveLength(5);
     // One open code: the last one mailed.
     expect(await reset('hank', lastCode('hank'))).toMatchObject({ code: 1 });
   });

@@ -1,22 +1,12 @@
-import { PAYMENT_CODE_MAX_FAILURES, type VerifyPayFailure } from '@marketplace/shared/contracts';
-import { call, createOrdersTestApp, createShopper, fund, ledgerInvariant, orderStatus, pay, PAYMENT_CODE } from './kit';
-import { paymentGuardOf, shopperWithOrder as withOrder, type Shopper, type TestApp } from './kit';
+import { PAYMENT_CODE_MAX_FAILURES } from '@marketplace/shared/contracts';
+import { appWith, call, createShopper, fund, ledgerInvariant, orderStatus, pay, PAYMENT_CODE } from './kit';
+import { paymentGuardOf, shopperWithOrder as withOrder, verifyPay, type Shopper, type TestApp } from './kit';
 import { withdraw } from './wallet.helpers';
 import { createSecretGuard, PAYMENT_CODE_GUARD } from '../src/modules/user/secret-guard';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-});
+beforeAll(async () => ({ t } = await appWith()));
 afterAll(() => t.close());
-
-const verify = (shopper: Shopper, paymentCode: string) =>
-  call<VerifyPayFailure | null>(t.app, {
-    method: 'POST',
-    url: '/api/user/verify_pay',
-    headers: shopper.headers,
-    payload: { paymentCode },
-  });
 
 const reasons = (replies: { code: number; msg: string; data: unknown }[]) =>
   replies.map((reply) => (reply.code === 1 ? 'OK' : ((reply.data as { reason?: string } | null)?.reason ?? reply.msg)));
@@ -25,7 +15,7 @@ describe('one payment-code counter, claimed before verifying', () => {
   it('evaluates at most 5 of 100 parallel wrong codes and refuses the right one in the middle once locked', async () => {
     const shopper = await createShopper(t, 'burst');
     const codes = Array.from({ length: 100 }, (_, i) => (i === 50 ? PAYMENT_CODE : String(900_000 + i)));
-    const replies = await Promise.all(codes.map((code) => verify(shopper, code)));
+    const replies = await Promise.all(codes.map((code) => verifyPay(t, shopper, code)));
     const seen = reasons(replies);
     expect(
       seen.filter((r) => r === 'WRONG_PAYMENT_CODE').length + seen.filter((r) => r === 'OK').length,
@@ -34,13 +24,13 @@ describe('one payment-code counter, claimed before verifying', () => {
     expect(seen[50]).not.toBe('OK');
     expect(replies.filter((r) => r.code === 0).length).toBeGreaterThanOrEqual(95);
     // Locked afterwards, for the right code too.
-    expect(reasons([await verify(shopper, PAYMENT_CODE)])).toEqual(['PAYMENT_LOCKED']);
+    expect(reasons([await verifyPay(t, shopper, PAYMENT_CODE)])).toEqual(['PAYMENT_LOCKED']);
   });
 
   it('shares the counter between paying, withdrawing and changing the payment code', async () => {
     const shopper = await createShopper(t, 'shared-counter');
     await fund(t.app, shopper.account, 10_000);
-    expect((await verify(shopper, '000001')).data).toMatchObject({ attemptsLeft: 4 });
+    expect((await verifyPay(t, shopper, '000001')).data).toMatchObject({ attemptsLeft: 4 });
     expect((await withdraw(t.app, shopper, 1_000, { paymentCode: '000002' })).data).toMatchObject({ attemptsLeft: 3 });
     const reset = await call(t.app, {
       method: 'POST',
@@ -49,7 +39,7 @@ describe('one payment-code counter, claimed before verifying', () => {
       payload: { oldPaymentCode: '000003', paymentCode: '654321', confirmPaymentCode: '654321' },
     });
     expect(reset).toMatchObject({ code: 0, msg: 'Old password is incorrect', data: { attemptsLeft: 2 } });
-    await verify(shopper, '000004');
+    await verifyPay(t, shopper, '000004');
     const fifth = await call(t.app, {
       method: 'POST',
       url: '/api/user/resetPay',
@@ -71,9 +61,9 @@ describe('one payment-code counter, claimed before verifying', () => {
 
   it('resets the failures after a right code and after the lock expires', async () => {
     const shopper = await createShopper(t, 'recovers');
-    for (let i = 0; i < 3; i++) await verify(shopper, '111111');
-    expect((await verify(shopper, PAYMENT_CODE)).code).toBe(1);
-    expect((await verify(shopper, '111111')).data).toMatchObject({ attemptsLeft: 4 });
+    for (let i = 0; i < 3; i++) await verifyPay(t, shopper, '111111');
+    expect((await verifyPay(t, shopper, PAYMENT_CODE)).code).toBe(1);
+    expect((await verifyPay(t, shopper, '111111')).data).toMatchObject({ attemptsLeft: 4 });
   });
 });
 
@@ -125,14 +115,7 @@ describe('paying settles the payment-code claim in the payment statement itself'
 
 describe('the old-password check of resetpwd has the same guard', () => {
   it('evaluates at most 5 of 100 parallel wrong old passwords and refuses the right one once locked', async () => {
-    const shopper = await createShopper(t, 'pwd-burst');
-    const { hashSecret } = await import('../src/lib/secrets');
-    const { users } = await import('../src/db/schema');
-    const { eq } = await import('drizzle-orm');
-    await t.db
-      .update(users)
-      .set({ passwordHash: await hashSecret('right-password') })
-      .where(eq(users.id, shopper.id));
+    const shopper = await createShopper(t, 'pwd-burst', { password: 'right-password' });
     const olds = Array.from({ length: 100 }, (_, i) => (i === 50 ? 'right-password' : `wrong-${i}`));
     const replies = await Promise.all(
       olds.map((oldPassword) =>
@@ -169,18 +152,21 @@ describe('a check that died mid-flight holds its claim until its own deadline, h
     // The shopper keeps paying every 5 s: one check fits beside the four in flight.
     for (let second = 5; second <= 50; second += 5) {
       t.advance(5_000);
-      expect(reasons([await verify(shopper, PAYMENT_CODE)])).toEqual(['OK']);
+      expect(reasons([await verifyPay(t, shopper, PAYMENT_CODE)])).toEqual(['OK']);
     }
     // Still live at 55 s: one wrong code and the four claims take the whole limit.
     t.advance(5_000);
-    expect((await verify(shopper, '000001')).data).toMatchObject({ reason: 'WRONG_PAYMENT_CODE', attemptsLeft: 4 });
+    expect((await verifyPay(t, shopper, '000001')).data).toMatchObject({
+      reason: 'WRONG_PAYMENT_CODE',
+      attemptsLeft: 4,
+    });
     expect(await guard.claim(shopper.id, PAYMENT_CODE_MAX_FAILURES, now())).toBe('refused');
     // Past the crashed claims' own deadline (claim + 60 s), although an attempt came 5 s ago: the limit is
     // the shopper's again, wrong codes counted normally and right ones accepted.
     const expected = ['WRONG 3', 'OK', 'WRONG 4', 'OK', 'WRONG 4', 'OK', 'WRONG 4'];
     for (const [step, outcome] of expected.entries()) {
       t.advance(5_000);
-      const reply = await verify(shopper, outcome === 'OK' ? PAYMENT_CODE : '000002');
+      const reply = await verifyPay(t, shopper, outcome === 'OK' ? PAYMENT_CODE : '000002');
       const seen =
         reply.code === 1
           ? 'OK'
@@ -189,7 +175,7 @@ describe('a check that died mid-flight holds its claim until its own deadline, h
             : (reply.data?.reason ?? reply.msg);
       expect({ second: 60 + 5 * step, seen }).toEqual({ second: 60 + 5 * step, seen: outcome });
     }
-    expect(reasons([await verify(shopper, PAYMENT_CODE)])).toEqual(['OK']);
+    expect(reasons([await verifyPay(t, shopper, PAYMENT_CODE)])).toEqual(['OK']);
     // Nothing in flight is left behind: the dead claims went with the first claim past their deadline.
     expect(await guardRow(shopper)).toMatchObject({ failures: 0, pending: 0 });
   });

@@ -1,10 +1,8 @@
 import { call, type TestApp } from './harness';
-import { addAddress, createOrdersTestApp, createProduct, createShop, createShopper } from './orders.helpers';
+import { addAddress, appWith, createProduct, createShop, createShopper } from './kit';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-});
+beforeAll(async () => ({ t } = await appWith()));
 afterAll(() => t.close());
 
 describe('promo codes carry a per-shopper use limit', () => {

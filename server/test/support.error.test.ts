@@ -1,15 +1,18 @@
 import { MAX_ID } from '@marketplace/shared/contracts';
 import { call, type TestApp } from './harness';
-import { admin, createOrdersTestApp, createShopper, type Shopper } from './orders.helpers';
+import { admin, appWith, type Shopper } from './kit';
 import { markRead, reply, sendMessage, supportFingerprint } from './support.helpers';
 
 let t: TestApp;
 let shopper: Shopper;
 
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-  shopper = await createShopper(t, 'support-errors');
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      shoppers: [shopper],
+    } = await appWith('support-errors')),
+);
 afterAll(() => t.close());
 
 describe('customer-service refusals say why and change nothing', () => {

@@ -3,7 +3,7 @@ import { createNotifier } from '../src/modules/support/notifier';
 import { createSupportRepository } from '../src/modules/support/support.repository';
 import { createSupportService } from '../src/modules/support/support.service';
 import { call, type TestApp } from './harness';
-import { admin, createOrdersTestApp, createShopper, type Shopper } from './orders.helpers';
+import { admin, appWith, createShopper, type Shopper } from './kit';
 import {
   content,
   listNotifications,
@@ -18,10 +18,13 @@ import {
 let t: TestApp;
 let alice: Shopper;
 
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-  alice = await createShopper(t, 'alice-support');
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      shoppers: [alice],
+    } = await appWith('alice-support')),
+);
 afterAll(() => t.close());
 
 describe('notifications', () => {

@@ -1,6 +1,6 @@
 import type { ContentPage, ServiceMessage } from '@marketplace/shared/contracts';
 import { call, expectEveryRefused, type TestApp } from './harness';
-import { admin, createOrdersTestApp, createShopper, type Shopper } from './orders.helpers';
+import { admin, appWith, type Shopper } from './kit';
 import {
   content,
   listNotifications,
@@ -17,9 +17,10 @@ let alice: Shopper;
 let mallory: Shopper;
 
 beforeAll(async () => {
-  t = await createOrdersTestApp();
-  alice = await createShopper(t, 'alice-private');
-  mallory = await createShopper(t, 'mallory-private');
+  ({
+    t,
+    shoppers: [alice, mallory],
+  } = await appWith('alice-private', 'mallory-private'));
   await notify(t, t.db, alice.id, 'topUpApproved', { amount: 5_000 }, '/topUpRecord');
   await sendMessage(t, alice, 'My card ends in 4242');
 });

@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { call, type TestApp } from './harness';
-import { admin, createOrdersTestApp, createShopper, PNG, upload, type Shopper } from './orders.helpers';
+import { admin, appWith, PNG, upload, type Shopper } from './kit';
 
 /**
  * Smaller pictures for the data saver (issue 26, item 6): `GET /api/upload/:id?w=` answers a JPEG, PNG
@@ -22,9 +22,10 @@ let photoId: string;
 const WEBP = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
 
 beforeAll(async () => {
-  t = await createOrdersTestApp();
-  ana = await createShopper(t, 'ana');
-  bob = await createShopper(t, 'bob');
+  ({
+    t,
+    shoppers: [ana, bob],
+  } = await appWith('ana', 'bob'));
   photo = await sharp({
     create: {
       width: 1600,

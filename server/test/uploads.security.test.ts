@@ -2,16 +2,18 @@ jest.setTimeout(180_000);
 
 import { MAX_UPLOAD_BYTES } from '@marketplace/shared/contracts';
 import { call, type TestApp } from './harness';
-import { admin, createOrdersTestApp, createShopper, multipart, PNG, upload, type Shopper } from './orders.helpers';
+import { admin, appWith, multipart, PNG, upload, type Shopper } from './kit';
 
 let t: TestApp;
 let ana: Shopper;
 let bob: Shopper;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-  ana = await createShopper(t, 'ana');
-  bob = await createShopper(t, 'bob');
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      shoppers: [ana, bob],
+    } = await appWith('ana', 'bob')),
+);
 afterAll(() => t.close());
 
 const send = (bytes: Buffer, shopper: Shopper = ana, filename = 'photo.png', field = 'file') => {

@@ -1,13 +1,5 @@
 import { call, type TestApp } from './harness';
-import {
-  admin,
-  createOrdersTestApp,
-  createShopper,
-  fund,
-  ordersFingerprint,
-  upload,
-  type Shopper,
-} from './orders.helpers';
+import { admin, appWith, ordersFingerprint, upload, type Shopper } from './kit';
 import { cardTopUp, channels, requestTopUp, TRC20_ADDRESS, withdraw } from './wallet.helpers';
 
 let t: TestApp;
@@ -16,9 +8,10 @@ let onChain: number;
 let evidence: string;
 
 beforeAll(async () => {
-  t = await createOrdersTestApp();
-  shopper = await createShopper(t, 'wallet-errors');
-  await fund(t.app, shopper.account, 10_000);
+  ({
+    t,
+    shoppers: [shopper],
+  } = await appWith({ account: 'wallet-errors', balance: 10_000 }));
   onChain = (await channels(t.app, shopper)).find((c) => c.name.includes('TRC20'))!.id;
   evidence = (await upload(t.app, shopper)).id;
 });

@@ -1,15 +1,18 @@
 import { call, type TestApp } from './harness';
-import { admin, createOrdersTestApp, createShopper, ledgerInvariant, type Shopper } from './orders.helpers';
+import { admin, appWith, createShopper, ledgerInvariant, type Shopper } from './kit';
 import { balanceOf, cardTopUp, channels, decide, requestTopUp, withdraw } from './wallet.helpers';
 import type { LedgerEntry, Page, RechargeRecord, WithdrawalRecord, WithdrawInfo } from '@marketplace/shared/contracts';
 
 let t: TestApp;
 let shopper: Shopper;
 
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-  shopper = await createShopper(t, 'wallet-happy');
-});
+beforeAll(
+  async () =>
+    ({
+      t,
+      shoppers: [shopper],
+    } = await appWith('wallet-happy')),
+);
 afterAll(() => t.close());
 
 const bill = async () =>

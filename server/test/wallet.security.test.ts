@@ -1,5 +1,5 @@
 import { call, expectEveryRefused, type TestApp } from './harness';
-import { createOrdersTestApp, createShopper, fund, ordersFingerprint, upload, type Shopper } from './orders.helpers';
+import { appWith, ordersFingerprint, upload, type Shopper } from './kit';
 import { requestTopUp, withdraw } from './wallet.helpers';
 
 let t: TestApp;
@@ -9,10 +9,10 @@ let aliceTopUp: number;
 let aliceWithdrawal: number;
 
 beforeAll(async () => {
-  t = await createOrdersTestApp();
-  alice = await createShopper(t, 'alice-wallet');
-  mallory = await createShopper(t, 'mallory-wallet');
-  await fund(t.app, alice.account, 5_000);
+  ({
+    t,
+    shoppers: [alice, mallory],
+  } = await appWith({ account: 'alice-wallet', balance: 5_000 }, 'mallory-wallet'));
   aliceTopUp = (await requestTopUp(t.app, alice, 3_000)).data.record.id;
   aliceWithdrawal = (await withdraw(t.app, alice, 1_000)).data.record.id;
 });

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  buyNow,
-  createOrdersTestApp,
-  ledgerInvariant,
-  pay,
-  productOnSale,
-  shopper,
-  type TestApp,
-} from '../../../test/kit';
+import { buyNow, appWith, ledgerInvariant, pay, productOnSale, shopper, type TestApp } from '../../../test/kit';
 import { createLedgerRepository } from './ledger.repository';
 import { inTransaction } from './transaction';
 
@@ -16,9 +8,7 @@ import { inTransaction } from './transaction';
 // amount, and the last one is the shopper's balance.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-});
+beforeAll(async () => ({ t } = await appWith()));
 afterAll(() => t.close());
 
 interface EntryRow {

@@ -1,13 +1,11 @@
-import { call, createOrdersTestApp, ledgerInvariant, orderStatus, pay, PAYMENT_CODE } from '../../../test/kit';
+import { call, appWith, ledgerInvariant, orderStatus, pay, PAYMENT_CODE } from '../../../test/kit';
 import { paymentGuardOf, shopperWithOrder as withOrder, type Shopper, type TestApp } from '../../../test/kit';
 
 // A pay of orders the shopper can see no longer wait (already paid, cancelled) is refused before the payment
 // code is checked: no code could make it go through, so it takes no claim, no try and no argon2 run.
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-});
+beforeAll(async () => ({ t } = await appWith()));
 afterAll(() => t.close());
 
 const guardRow = (shopper: Shopper) => paymentGuardOf(t, shopper);

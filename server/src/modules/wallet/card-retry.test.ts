@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BlockchainInfo, LedgerEntry, Page } from '@marketplace/shared/contracts';
 import { call, type TestApp } from '../../../test/harness';
-import { createOrdersTestApp, createShopper, ledgerInvariant, type Shopper } from '../../../test/orders.helpers';
+import { appWith, createShopper, ledgerInvariant, type Shopper } from '../../../test/kit';
 import { balanceOf, cardTopUp } from '../../../test/wallet.helpers';
 
 // Issue 27 item 5: after a declined card a valid card was declined too, because the retry carried the
@@ -11,9 +11,7 @@ const DECLINED = '4000 0000 0000 0002';
 const VALID = '4242 4242 4242 4242';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createOrdersTestApp();
-});
+beforeAll(async () => ({ t } = await appWith()));
 afterAll(() => t.close());
 
 const topUps = async (shopper: Shopper) =>
