@@ -66,6 +66,15 @@ export { formatDate, formatDateTime, formatDecimal, formatPercent } from './i18n
 export { useDirection } from './i18n/use-direction';
 
 export { toastFail, toastSuccess, type ToastText } from './ui/toast';
+export { optionalText, textOf } from './forms/form-values';
+export { outcomeOf, type MutationOutcome, type MutationResult } from './forms/mutation-outcome';
+export {
+  useSchemaForm,
+  type FormProblem,
+  type FormSchema,
+  type MarkableForm,
+  type SchemaForm,
+} from './forms/schema-form';
 export { setBackHandler, useGoBack, type BackHandler } from './ui/back-navigation';
 export { PageHeader, type PageHeaderProps } from './ui/page-header';
 export { PagedList, type PagedListProps } from './ui/paged-list';
@@ -80,4 +89,6 @@ export { Spinner } from './ui/spinner';
 export { pictureUrl, savesData } from './picture-url';
 
 export type { RemoteModule } from './remote-module';
+export type { RouteDefinition } from './contracts/federation-routes';
+export { links } from './links';
 export { registerReactCopy, type MarketplaceDiagnostics, type ReactCopy } from './diagnostics';

@@ -1,10 +1,8 @@
-import { toastFail, toastSuccess, useGoBack, useScreenTitle } from '@marketplace/shared';
+import { textOf, toastFail, toastSuccess, useGoBack, useSchemaForm, useScreenTitle } from '@marketplace/shared';
 import { addressBody, type Address } from '@marketplace/shared/contracts';
 import { Button, DotLoading, Form, Input, Switch, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useGetAddressQuery, useSaveAddressMutation } from '../api';
 
@@ -20,7 +18,8 @@ interface AddressFormProps {
 const AddressForm = ({ address }: AddressFormProps) => {
   const { t } = useTranslation('account');
   const goBack = useGoBack();
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const [saveAddress, { isLoading }] = useSaveAddressMutation();
 
   const submit = async (values: Record<string, unknown>) => {
@@ -36,7 +35,7 @@ const AddressForm = ({ address }: AddressFormProps) => {
       toastFail({ key: 'account:address.fillRequired' });
       return;
     }
-    const body = validate(addressBody, {
+    const body = parse(addressBody, {
       ...(address ? { id: address.id } : {}),
       ...fields,
       isDefault: values.isDefault === true,
@@ -51,6 +50,7 @@ const AddressForm = ({ address }: AddressFormProps) => {
 
   return (
     <Form
+      {...formProps}
       name="address"
       initialValues={{
         addressee: address?.addressee ?? '',

@@ -1,10 +1,8 @@
-import { sessionCleared, toastSuccess, useAppDispatch } from '@marketplace/shared';
+import { sessionCleared, textOf, toastSuccess, useAppDispatch, useSchemaForm } from '@marketplace/shared';
 import { forgotPasswordResetBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useResetForgottenPasswordMutation } from '../api';
 
@@ -14,11 +12,12 @@ export const ChangePasswordScreen = () => {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const [resetPassword, { isLoading }] = useResetForgottenPasswordMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = validate(forgotPasswordResetBody, {
+    const body = parse(forgotPasswordResetBody, {
       account: textOf(values.account),
       code: textOf(values.code),
       password: textOf(values.password),
@@ -36,6 +35,7 @@ export const ChangePasswordScreen = () => {
   return (
     <AccountPage title={t('title.changePassword')}>
       <Form
+        {...formProps}
         name="changePassword"
         initialValues={{ account: params.get('account') ?? '' }}
         onFinish={submit}

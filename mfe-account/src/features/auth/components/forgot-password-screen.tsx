@@ -1,21 +1,20 @@
-import { toastSuccess } from '@marketplace/shared';
+import { textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { forgotPasswordSendBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useSendPasswordResetCodeMutation } from '../api';
 
 export const ForgotPasswordScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const [sendCode, { isLoading }] = useSendPasswordResetCodeMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = validate(forgotPasswordSendBody, { account: textOf(values.account) });
+    const body = parse(forgotPasswordSendBody, { account: textOf(values.account) });
     if (!body) return;
     const result = await sendCode(body);
     if (result.error) return;
@@ -27,6 +26,7 @@ export const ForgotPasswordScreen = () => {
     <AccountPage title={t('title.forgotPassword')}>
       <p className="account-note">{t('forgotPassword.intro')}</p>
       <Form
+        {...formProps}
         name="forgotPassword"
         onFinish={submit}
         footer={

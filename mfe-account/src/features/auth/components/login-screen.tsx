@@ -1,9 +1,8 @@
+import { textOf, useSchemaForm } from '@marketplace/shared';
 import { loginBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useLogin } from '../hooks/use-login';
 import { LoginLanguagePicker } from './login-language-picker';
@@ -11,17 +10,19 @@ import { LoginLanguagePicker } from './login-language-picker';
 export const LoginScreen = () => {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const { login, isLoading } = useLogin();
 
   const submit = (values: Record<string, unknown>) => {
-    const body = validate(loginBody, { account: textOf(values.account), password: textOf(values.password) });
+    const body = parse(loginBody, { account: textOf(values.account), password: textOf(values.password) });
     if (body) void login(body, params.get('redirect'));
   };
 
   return (
     <AccountPage title={t('title.login')} right={<LoginLanguagePicker />}>
       <Form
+        {...formProps}
         name="login"
         initialValues={{ account: params.get('account') ?? '' }}
         onFinish={submit}

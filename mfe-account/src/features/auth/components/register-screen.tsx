@@ -1,10 +1,8 @@
-import { toastSuccess } from '@marketplace/shared';
+import { optionalText, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { registerBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { optionalText, textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useRegisterUserMutation } from '../api';
 
@@ -15,11 +13,12 @@ import { useRegisterUserMutation } from '../api';
 export const RegisterScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const [registerUser, { isLoading }] = useRegisterUserMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = validate(registerBody, {
+    const body = parse(registerBody, {
       account: textOf(values.account),
       password: textOf(values.password),
       confirmPassword: textOf(values.confirmPassword),
@@ -36,6 +35,7 @@ export const RegisterScreen = () => {
   return (
     <AccountPage title={t('title.register')}>
       <Form
+        {...formProps}
         name="register"
         onFinish={submit}
         footer={

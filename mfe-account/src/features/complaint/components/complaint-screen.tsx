@@ -1,10 +1,8 @@
-import { toastSuccess, useGoBack } from '@marketplace/shared';
+import { textOf, toastSuccess, useGoBack, useSchemaForm } from '@marketplace/shared';
 import { complaintBody, MAX_COMPLAINT_CONTENT, MAX_COMPLAINT_SHOP_NAME } from '@marketplace/shared/contracts';
 import { Button, Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useSubmitComplaintMutation } from '../api';
 
@@ -19,7 +17,8 @@ const shopIdOf = (value: string | null): number | undefined =>
 export const ComplaintScreen = () => {
   const { t } = useTranslation('account');
   const goBack = useGoBack();
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const [params] = useSearchParams();
   const [submitComplaint, { isLoading }] = useSubmitComplaintMutation();
   const prefilledName = params.get('shopName') ?? '';
@@ -29,7 +28,7 @@ export const ComplaintScreen = () => {
     const shopName = textOf(values.shopName);
     // The shop id only belongs to the complaint while the name is still the shop's own.
     const shopId = prefilledId !== undefined && shopName.trim() === prefilledName.trim() ? prefilledId : undefined;
-    const body = validate(complaintBody, { shopId, shopName, content: textOf(values.content) });
+    const body = parse(complaintBody, { shopId, shopName, content: textOf(values.content) });
     if (!body) return;
     const result = await submitComplaint(body);
     if (!result.data) return;
@@ -41,6 +40,7 @@ export const ComplaintScreen = () => {
     <AccountPage title={t('title.complaint')}>
       <p className="account-note">{t('complaint.intro')}</p>
       <Form
+        {...formProps}
         name="complaint"
         initialValues={{ shopName: prefilledName }}
         onFinish={submit}

@@ -1,10 +1,8 @@
-import { toastSuccess } from '@marketplace/shared';
+import { optionalText, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { merchantApplyBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { optionalText, textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useApplyMerchantMutation, useGetMerchantSignupQuery } from '../api';
 import './merchant.css';
@@ -19,13 +17,14 @@ const isWebUrl = (url: string | undefined): url is string => !!url && /^https?:\
  */
 export const MerchantSignUpScreen = () => {
   const { t } = useTranslation('account');
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const { data: signup } = useGetMerchantSignupQuery();
   const [applyMerchant, { isLoading }] = useApplyMerchantMutation();
   const [applied, setApplied] = useState(false);
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = validate(merchantApplyBody, {
+    const body = parse(merchantApplyBody, {
       shopName: textOf(values.shopName),
       contact: textOf(values.contact),
       note: optionalText(values.note),
@@ -52,6 +51,7 @@ export const MerchantSignUpScreen = () => {
         </section>
       ) : (
         <Form
+          {...formProps}
           name="merchantSignUp"
           onFinish={submit}
           footer={

@@ -1,10 +1,8 @@
-import { toastSuccess } from '@marketplace/shared';
+import { textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { profileBody, type UserInfo } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { useSendEmailCodeMutation, useUpdateUserProfileMutation, useVerifyUserEmailMutation } from '../api';
 import { useReloadUserInfo } from '../hooks/use-reload-user-info';
 
@@ -55,12 +53,13 @@ const EmailVerification = () => {
 /** Personal information: the user name (family and given name), email and mobile. */
 export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
   const { t } = useTranslation('account');
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const reloadUserInfo = useReloadUserInfo();
   const [updateProfile, { isLoading }] = useUpdateUserProfileMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = validate(profileBody, {
+    const body = parse(profileBody, {
       familyName: textOf(values.familyName).trim(),
       givenName: textOf(values.givenName).trim(),
       email: textOf(values.email).trim(),
@@ -77,6 +76,7 @@ export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
 
   return (
     <Form
+      {...formProps}
       name="profile"
       initialValues={{ familyName: user.familyName, givenName: user.givenName, email: user.email, mobile: user.mobile }}
       onFinish={submit}

@@ -1,17 +1,17 @@
 import {
   selectUserInfo,
+  textOf,
   toastFail,
   toastSuccess,
   useAppSelector,
   useGoBack,
+  useSchemaForm,
   useScreenTitle,
 } from '@marketplace/shared';
 import { resetPayBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useGetUserInfoQuery } from '../../profile/api';
 import { useReloadUserInfo } from '../../profile/hooks/use-reload-user-info';
@@ -29,7 +29,8 @@ const digitsInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off
 export const ChangePayPwdScreen = () => {
   const { t } = useTranslation('account');
   const goBack = useGoBack();
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const reloadUserInfo = useReloadUserInfo();
   const sessionUser = useAppSelector(selectUserInfo);
   const { data } = useGetUserInfoQuery();
@@ -54,7 +55,7 @@ export const ChangePayPwdScreen = () => {
       toastFail({ key: 'errors:err.oldPasswordRequired' });
       return;
     }
-    const body = validate(resetPayBody, {
+    const body = parse(resetPayBody, {
       oldPaymentCode,
       paymentCode: textOf(values.paymentCode),
       confirmPaymentCode: textOf(values.confirmPaymentCode),
@@ -87,6 +88,7 @@ export const ChangePayPwdScreen = () => {
     <AccountPage title={t(titleKey)}>
       <p className="account-note">{t('payCode.rule')}</p>
       <Form
+        {...formProps}
         name="changePayPwd"
         onFinish={submit}
         footer={

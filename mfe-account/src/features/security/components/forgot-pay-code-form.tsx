@@ -1,11 +1,9 @@
-import { toastSuccess } from '@marketplace/shared';
+import { textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { forgotPayResetBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { useResetForgottenPaymentCodeMutation, useSendPaymentCodeResetCodeMutation } from '../api';
 
 const digitsInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
@@ -22,7 +20,8 @@ interface Props {
  */
 export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
   const { t } = useTranslation(['account', 'errors']);
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const [sent, setSent] = useState(false);
   const [sendCode, { isLoading: sending }] = useSendPaymentCodeResetCodeMutation();
   const [reset, { isLoading }] = useResetForgottenPaymentCodeMutation();
@@ -48,7 +47,7 @@ export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
   };
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = validate(forgotPayResetBody, {
+    const body = parse(forgotPayResetBody, {
       code: textOf(values.code),
       paymentCode: textOf(values.paymentCode),
       confirmPaymentCode: textOf(values.confirmPaymentCode),
@@ -64,6 +63,7 @@ export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
     <>
       <p className="account-note">{t('payCode.forgotIntro', { email })}</p>
       <Form
+        {...formProps}
         name="forgotPayPwd"
         onFinish={submit}
         footer={

@@ -1,10 +1,8 @@
-import { sessionCleared, toastSuccess, useAppDispatch } from '@marketplace/shared';
+import { sessionCleared, textOf, toastSuccess, useAppDispatch, useSchemaForm } from '@marketplace/shared';
 import { resetPasswordBody } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { textOf } from '../../forms/form-values';
-import { useSchemaValidation } from '../../forms/hooks/use-schema-validation';
 import { AccountPage } from '../../layout/components/account-page';
 import { useChangeLoginPasswordMutation } from '../api';
 
@@ -13,11 +11,12 @@ export const PasswordsScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const validate = useSchemaValidation();
+  const [form] = Form.useForm();
+  const { parse, formProps } = useSchemaForm(form);
   const [changePassword, { isLoading }] = useChangeLoginPasswordMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = validate(resetPasswordBody, {
+    const body = parse(resetPasswordBody, {
       oldPassword: textOf(values.oldPassword),
       password: textOf(values.password),
       confirmPassword: textOf(values.confirmPassword),
@@ -33,6 +32,7 @@ export const PasswordsScreen = () => {
   return (
     <AccountPage title={t('title.passwords')}>
       <Form
+        {...formProps}
         name="passwords"
         onFinish={submit}
         footer={

@@ -1,18 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, Radio, Space } from 'antd-mobile';
-import { formatPercent, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { Button, Dialog, Form, Radio, Space } from 'antd-mobile';
+import { formatPercent, Money, outcomeOf, PageHeader, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { PaymentCodePopup } from '@marketplace/shared/payment';
 import {
   cardDigits,
   DRAW_TYPES,
-  luhnValid,
   newRequestId,
   parseMoney,
   paymentFailureOf,
   serviceChargeFor,
+  withdrawBody,
   type DrawType,
+  type WithdrawBody,
 } from '@marketplace/shared/contracts';
 import { useGetUserInfoQuery, useGetWithdrawInfoQuery, useSubmitWithdrawalMutation } from '../../wallet/api';
 import { WalletField } from '../../wallet/wallet-field';
@@ -22,21 +23,47 @@ import { amountText } from '../amount-text';
 /** Where a payment code is set (account remote). */
 const PAYMENT_CODE_PATH = '/changePayPwd';
 
+/** The form's fields as antd-mobile holds them (untouched text fields are undefined). */
+interface WithdrawValues {
+  drawType?: DrawType;
+  amount?: string;
+  bankCardNo?: string;
+  bankName?: string;
+  network?: number | null;
+  address?: string;
+}
+
+/** What `withdrawBody` checks: the fields of the chosen way out, the payment code once the shopper gives it. */
+const bodyOf = (values: WithdrawValues, paymentCode: string, requestId: string): WithdrawBody => {
+  const drawType = values.drawType ?? 'bank';
+  return {
+    drawType,
+    drawAmount: parseMoney(textOf(values.amount)) ?? Number.NaN,
+    paymentCode,
+    requestId,
+    ...(drawType === 'bank'
+      ? { bankCardNo: cardDigits(textOf(values.bankCardNo)), bankName: textOf(values.bankName) }
+      : { network: values.network ?? undefined, address: textOf(values.address) }),
+  };
+};
+
+/** Given with the payment code, after the form is reviewed. */
+const LATER_FIELDS = ['paymentCode', 'requestId'];
+
 /**
  * `/withDraw`: to a bank card or on-chain. The service charge and the actual arrival show before the
  * shopper confirms; the payment code confirms; the amount is held at once until an operator pays it.
+ * The rules are `withdrawBody`'s (the server's own); only "more than the balance" is the screen's.
  */
 export default function WithdrawScreen() {
   const { t, i18n } = useTranslation(['wallet', 'common']);
   const navigate = useNavigate();
   const { data: info } = useGetWithdrawInfoQuery();
   const { data: user } = useGetUserInfoQuery();
-  const [drawType, setDrawType] = useState<DrawType>('bank');
-  const [amount, setAmount] = useState('');
-  const [bankCardNo, setBankCardNo] = useState('');
-  const [bankName, setBankName] = useState('');
-  const [network, setNetwork] = useState<number | null>(null);
-  const [address, setAddress] = useState('');
+  const [form] = Form.useForm<WithdrawValues>();
+  const { problemOf, report, parse, formProps } = useSchemaForm(form);
+  const drawType = Form.useWatch('drawType', form) ?? 'bank';
+  const amount = textOf(Form.useWatch('amount', form));
   const [confirming, setConfirming] = useState(false);
   const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
@@ -64,42 +91,29 @@ export default function WithdrawScreen() {
     setAttemptsLeft(null);
   };
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (cents === null || cents <= 0) return toastFail({ key: 'errors:err.wallet.drawAmount' });
-    if (cents > balance) return toastFail({ key: 'errors:err.wallet.overBalance' });
-    if (drawType === 'bank') {
-      if (!luhnValid(cardDigits(bankCardNo))) return toastFail({ key: 'errors:err.wallet.bankCardNo' });
-      if (!bankName.trim()) return toastFail({ key: 'errors:err.wallet.bankName' });
-    } else {
-      if (!network) return toastFail({ key: 'errors:err.wallet.chooseNetwork' });
-      if (!address.trim()) return toastFail({ key: 'errors:err.wallet.withdrawAddress' });
-    }
+  /** The order of checks of requirements §6.2: the amount, the balance, then the chosen way out. */
+  const review = (values: WithdrawValues) => {
+    const problem = problemOf(withdrawBody, bodyOf(values, '', requestId), LATER_FIELDS);
+    if (problem?.path[0] === 'drawAmount') return report(problem);
+    if (cents !== null && cents > balance) return report({ path: ['drawAmount'], message: 'err.wallet.overBalance' });
+    if (problem) return report(problem);
     if (user && !user.hasPaymentCode) return askToSetCode();
     setConfirming(true);
   };
 
   const confirm = async (code: string) => {
-    if (!cents || isLoading) return;
-    const result = await submitWithdrawal({
-      drawType,
-      drawAmount: cents,
-      paymentCode: code,
-      requestId,
-      ...(drawType === 'bank'
-        ? { bankCardNo: cardDigits(bankCardNo), bankName: bankName.trim() }
-        : { network: network ?? undefined, address: address.trim() }),
-    });
-    if ('data' in result && result.data) {
+    if (isLoading) return;
+    const body = parse(withdrawBody, bodyOf(form.getFieldsValue(true), code, requestId));
+    if (!body) return;
+    const outcome = outcomeOf(await submitWithdrawal(body));
+    if (outcome.ok) {
       setRequestId(newRequestId());
       closeConfirm();
-      toastSuccess(result.data.msg || { key: 'errors:ok.wallet.withdrawal' });
+      toastSuccess(outcome.data.msg || { key: 'errors:ok.wallet.withdrawal' });
       navigate('/depositRecord', { replace: true });
       return;
     }
-    const failure = paymentFailureOf(
-      'error' in result && result.error && 'data' in result.error ? result.error.data?.data : null,
-    );
+    const failure = paymentFailureOf(outcome.detail);
     // The base query has toasted the server's message ("Pay Fail", the lock); this decides what next.
     if (failure?.reason === 'WRONG_PAYMENT_CODE') setAttemptsLeft(failure.attemptsLeft);
     else if (failure?.reason === 'PAYMENT_LOCKED') closeConfirm();
@@ -112,82 +126,80 @@ export default function WithdrawScreen() {
   return (
     <div>
       <PageHeader title={t('title.withDraw')} />
-      <form className="wallet-form" aria-label={t('title.withDraw')} onSubmit={review}>
+      <Form
+        {...formProps}
+        className="wallet-form"
+        aria-label={t('title.withDraw')}
+        initialValues={{ drawType: 'bank', network: null }}
+        onFinish={review}
+      >
         <p className="wallet-hint">
           {t('topUp.balance')} <Money cents={balance} />
         </p>
-        <Radio.Group value={drawType} onChange={(value) => setDrawType(value as DrawType)}>
-          <fieldset className="wallet-choices">
-            <legend>{t('withdraw.drawType')}</legend>
-            <Space>
-              {DRAW_TYPES.map((type) => (
-                // i18n-keys: withdraw.types.bank, withdraw.types.onChain
-                <Radio key={type} value={type}>
-                  {t(`withdraw.types.${type}`)}
-                </Radio>
-              ))}
-            </Space>
-          </fieldset>
-        </Radio.Group>
-        <WalletField
-          id="draw-amount"
-          label={t('withdraw.amount')}
-          action={
-            <Button
-              className="wallet-field__action"
-              fill="none"
-              color="primary"
-              size="small"
-              disabled={balance <= 0}
-              onClick={() => setAmount(amountText(balance))}
-            >
-              {t('withdraw.all')}
-            </Button>
-          }
-          inputMode="decimal"
-          placeholder="0.00"
-          value={amount}
-          onChange={setAmount}
-          error={overBalance && t('withdraw.overBalance')}
-        />
+        <Form.Item name="drawType" noStyle>
+          <Radio.Group>
+            <fieldset className="wallet-choices">
+              <legend>{t('withdraw.drawType')}</legend>
+              <Space>
+                {DRAW_TYPES.map((type) => (
+                  // i18n-keys: withdraw.types.bank, withdraw.types.onChain
+                  <Radio key={type} value={type}>
+                    {t(`withdraw.types.${type}`)}
+                  </Radio>
+                ))}
+              </Space>
+            </fieldset>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="amount" noStyle>
+          <WalletField
+            id="draw-amount"
+            label={t('withdraw.amount')}
+            action={
+              <Button
+                className="wallet-field__action"
+                fill="none"
+                color="primary"
+                size="small"
+                disabled={balance <= 0}
+                onClick={() => form.setFieldValue('amount', amountText(balance))}
+              >
+                {t('withdraw.all')}
+              </Button>
+            }
+            inputMode="decimal"
+            placeholder="0.00"
+            error={overBalance && t('withdraw.overBalance')}
+          />
+        </Form.Item>
         {drawType === 'bank' ? (
           <>
-            <WalletField
-              id="bank-card-no"
-              label={t('withdraw.bankCardNo')}
-              inputMode="numeric"
-              value={bankCardNo}
-              onChange={setBankCardNo}
-            />
-            <WalletField
-              id="bank-name"
-              label={t('withdraw.bankName')}
-              value={bankName}
-              onChange={setBankName}
-              maxLength={64}
-            />
+            <Form.Item name="bankCardNo" noStyle>
+              <WalletField id="bank-card-no" label={t('withdraw.bankCardNo')} inputMode="numeric" />
+            </Form.Item>
+            <Form.Item name="bankName" noStyle>
+              <WalletField id="bank-name" label={t('withdraw.bankName')} maxLength={64} />
+            </Form.Item>
           </>
         ) : (
           <>
-            <Radio.Group value={network} onChange={(value) => setNetwork(Number(value))}>
-              <fieldset className="wallet-choices">
-                <legend>{t('evidence.network')}</legend>
-                <Space wrap>
-                  {(info?.networks ?? []).map((n) => (
-                    <Radio key={n.id} value={n.id}>
-                      {n.name}
-                    </Radio>
-                  ))}
-                </Space>
-              </fieldset>
-            </Radio.Group>
-            <WalletField
-              id="chain-address"
-              label={t('withdraw.address')}
-              value={address}
-              onChange={setAddress}
-              maxLength={128}
-            />
+            <Form.Item name="network" noStyle>
+              <Radio.Group>
+                <fieldset className="wallet-choices">
+                  <legend>{t('evidence.network')}</legend>
+                  <Space wrap>
+                    {(info?.networks ?? []).map((n) => (
+                      <Radio key={n.id} value={n.id}>
+                        {n.name}
+                      </Radio>
+                    ))}
+                  </Space>
+                </fieldset>
+              </Radio.Group>
+            </Form.Item>
+            <Form.Item name="address" noStyle>
+              <WalletField id="chain-address" label={t('withdraw.address')} maxLength={128} />
+            </Form.Item>
           </>
         )}
         <dl className="wallet-summary" aria-label={t('withdraw.summary')}>
@@ -205,7 +217,7 @@ export default function WithdrawScreen() {
         <Button block type="submit" color="primary" size="large">
           {t('withdraw.submit')}
         </Button>
-      </form>
+      </Form>
       <PaymentCodePopup
         open={confirming}
         title={t('withdraw.confirmTitle')}
