@@ -16,3 +16,4 @@ export * from './wallet';
 export * from './support';
 export * from './community';
 export * from './manifest-check';
+export type * from './endpoints';

@@ -26,7 +26,7 @@ const BankForm = ({ later = [] as string[], expose = keep }) => {
   const checks = useSchemaForm(form);
   useEffect(() => void expose(checks), [checks, expose]);
   const submit = (values: Record<string, unknown>) => {
-    const problem = checks.problemOf(bankBody, { bankName: textOf(values.bankName), paymentCode: '' }, later);
+    const problem = checks.problemOf(bankBody, { bankName: textOf(values.bankName), paymentCode: '' }, { later });
     if (problem) checks.report(problem);
     else onBody(values);
   };
@@ -65,14 +65,15 @@ describe('useSchemaForm', () => {
     expect(bankNameItem()).not.toHaveClass('adm-form-item-has-error');
   });
 
-  it('leaves out the fields a later step fills, in the order of the schema', () => {
+  it('gives the first problem in the order of the schema or of the form, leaving out the fields a later step fills', () => {
     const values = { bankName: 'Test Bank', paymentCode: '' };
     render(<BankForm />);
-    expect(checks.problemOf(bankBody, values, ['paymentCode'])).toMatchObject({
+    expect(checks.problemOf(bankBody, values, { later: ['paymentCode'] })).toMatchObject({
       path: ['network'],
       message: 'err.wallet.chooseNetwork',
     });
-    expect(checks.problemOf(bankBody, { ...values, network: 1 }, ['paymentCode'])).toBeNull();
+    expect(checks.problemOf(bankBody, { ...values, network: 1 }, { later: ['paymentCode'] })).toBeNull();
+    expect(checks.problemOf(bankBody, {}, { order: ['network', 'bankName'] })).toMatchObject({ path: ['network'] });
     expect(checks.problemOf(bankBody, { ...values, network: 1 })).toMatchObject({ message: 'err.paymentCodeFormat' });
   });
 

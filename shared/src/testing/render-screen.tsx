@@ -1,19 +1,29 @@
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/cjs/locales/en-US';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { createAppStore, type SessionState } from '@marketplace/shared';
-import common from '../i18n/locales/en/common.json';
-import errors from '../contracts/messages/en.json';
+import { useTranslation } from 'react-i18next';
+import { createAppStore } from '../session/store';
+import type { SessionState } from '../session/session-slice';
+import { useScreenTitleKey } from '../ui/screen-title';
+import { initTestI18n } from './init-test-i18n';
 
 /** Shows where the app navigated to, as a person would see the next page. */
 const LocationProbe = () => {
   const location = useLocation();
   return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
+};
+
+/** Sets the document title as the shell does: the screen's own title key, else its route's. */
+const DocumentTitle = ({ routeTitleKey }: { routeTitleKey: string | undefined }) => {
+  const { t } = useTranslation();
+  const titleKey = useScreenTitleKey() ?? routeTitleKey;
+  useEffect(() => {
+    document.title = titleKey ? t(titleKey) : '';
+  }, [t, titleKey]);
+  return null;
 };
 
 export interface RenderScreenOptions {
@@ -23,31 +33,32 @@ export interface RenderScreenOptions {
   session?: SessionState;
 }
 
+/** What the renderer needs of a remote's route metadata: the title key of each path. */
+export interface TitledRoute {
+  path: string;
+  titleKey?: string;
+}
+
 /**
  * A remote's `renderScreen`: one screen at `path` with the real store, English texts (common, errors
- * and the remote's own namespace) and antd-mobile's English texts, as the shell would render it.
+ * and the remote's own namespace), antd-mobile's English texts and the document title of its route,
+ * as the shell would render it.
  */
 export const createScreenRenderer =
-  (namespace: string, messages: Record<string, unknown>) =>
+  (namespace: string, messages: Record<string, unknown>, routes: readonly TitledRoute[] = []) =>
   async (screen: ReactElement, { path, route, session }: RenderScreenOptions) => {
-    if (!i18next.isInitialized) {
-      await i18next.use(initReactI18next).init({
-        lng: 'en',
-        fallbackLng: 'en',
-        defaultNS: 'common',
-        resources: { en: { common, errors, [namespace]: messages } },
-        interpolation: { escapeValue: false },
-      });
-    }
+    await initTestI18n({ [namespace]: messages });
     const store = createAppStore(session);
+    const pattern = route ?? path.split('?')[0];
     return {
       store,
       ...render(
         <Provider store={store}>
+          <DocumentTitle routeTitleKey={routes.find((entry) => entry.path === pattern)?.titleKey} />
           <ConfigProvider locale={enUS}>
             <MemoryRouter initialEntries={[path]}>
               <Routes>
-                <Route path={route ?? path.split('?')[0]} element={screen} />
+                <Route path={pattern} element={screen} />
                 <Route path="*" element={<LocationProbe />} />
               </Routes>
             </MemoryRouter>

@@ -2,9 +2,8 @@ import type { Address } from '@marketplace/shared/contracts';
 import { setBackHandler } from '@marketplace/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { AddressFormScreen } from './address-form-screen';
 
 const ROUTE = '/addressForm/:id?';
@@ -59,7 +58,20 @@ describe('/addressForm', () => {
   });
 
   it('adds an address as the default ("Save successful") and goes back to the list', async () => {
-    const { calls } = fakeApi({ 'POST /api/user/address_add': ok({ id: 3 }, 'Save successful') });
+    const { calls } = fakeApi({
+      'POST /api/user/address_add': ok(
+        {
+          id: 3,
+          addressee: 'Mei Chen',
+          mobilePhone: '+1 555 0100',
+          area: 'Springfield',
+          detailedAddress: '1 Main St',
+          tag: 'Home',
+          isDefault: true,
+        },
+        'Save successful',
+      ),
+    });
     await renderScreen(<AddressFormScreen />, { path: '/addressForm', route: ROUTE, session: signedIn() });
     expect(screen.getByRole('heading', { name: 'New address', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('New address');

@@ -2,9 +2,8 @@ import { setBackHandler } from '@marketplace/shared';
 import type { Address } from '@marketplace/shared/contracts';
 import { screen, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { AddressListScreen } from './address-list-screen';
 
 // antd-mobile's dialogs animate in with pointer-events off; jsdom never finishes the animation.

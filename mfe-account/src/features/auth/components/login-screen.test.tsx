@@ -2,9 +2,8 @@ import { VERIFICATION_HEADER, VERIFICATION_STORAGE_KEY } from '@marketplace/shar
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import i18next from 'i18next';
-import { demoUser, renderScreen } from '../../../testing/render-screen';
-import { fail, fakeApi, ok } from '../../../testing/fake-api';
-import { resetBrowser, tokenCookie } from '../../../testing/reset-browser';
+import { demoUser, fail, fakeApi, ok, resetBrowser, tokenCookie } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { LoginScreen } from './login-screen';
 
 const loginOk = ok({ userinfo: { ...demoUser, token: 'fresh-token' } });

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
+import { fakeApi, ok, resetBrowser } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
 import { RegisterScreen } from './register-screen';
 
 const fill = async (fields: Record<string, string>) => {

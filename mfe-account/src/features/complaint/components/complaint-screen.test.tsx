@@ -1,9 +1,8 @@
 import { setBackHandler } from '@marketplace/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { ComplaintScreen } from './complaint-screen';
 
 const REQUIRED = 'Please fill in the shop or business name and the content';

@@ -1,8 +1,7 @@
 import type { ContentPage } from '@marketplace/shared/contracts';
 import { screen } from '@testing-library/react';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { HelpAndSupportScreen, LawScreen, PlatformScreen } from './content-screen';
 
 const page = (slug: ContentPage['slug'], title: string, body: string): ContentPage => ({

@@ -1,9 +1,8 @@
 import { LANGUAGES } from '@marketplace/shared/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { LanguageScreen } from './language-screen';
 import germanErrors from '@marketplace/shared/contracts/messages/de.json';
 
@@ -12,7 +11,7 @@ describe('/language', () => {
 
   it('lists the 34 languages and stores the choice on the account', async () => {
     const { calls } = fakeApi({
-      'GET /api/user/language_list': ok(LANGUAGES),
+      'GET /api/user/language_list': ok([...LANGUAGES]),
       'GET /api/user/set_language': ok(null),
     });
     const { store } = await renderScreen(<LanguageScreen />, { path: '/language', session: signedIn() });

@@ -1,9 +1,8 @@
 import type { Page, SupportRecord, SupportStatus } from '@marketplace/shared/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fail, fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { MutualAidScreen } from './mutual-aid-screen';
 
 const record = (shopId: number, shopName: string, days: number, supportedToday = false): SupportRecord => ({

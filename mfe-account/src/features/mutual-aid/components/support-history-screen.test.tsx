@@ -1,8 +1,7 @@
 import type { Page, SupportHistoryEntry } from '@marketplace/shared/contracts';
 import { screen } from '@testing-library/react';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { SupportHistoryScreen } from './support-history-screen';
 
 const entry = (id: number, shopName: string, day: string, count: number, days: number): SupportHistoryEntry => ({

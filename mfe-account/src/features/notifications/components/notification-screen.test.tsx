@@ -1,9 +1,8 @@
 import type { Notification, Page } from '@marketplace/shared/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { NotificationScreen } from './notification-screen';
 
 const notice = (id: number, text: string, link: string, read = false): Notification => ({

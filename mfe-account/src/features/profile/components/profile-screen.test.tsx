@@ -1,16 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { demoUser, fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { ProfileScreen } from './profile-screen';
 
 /** The order list's answer for a one-row page: only `total` matters to Me's counts. */
-const ordersIn =
-  (totals: Record<string, number>) =>
-  (request: Request): ReturnType<typeof ok> => {
-    const status = new URL(request.url).searchParams.get('status') ?? 'all';
-    return ok({ list: [], total: totals[status] ?? 0, page: 1, pageSize: 1 });
-  };
+const ordersIn = (totals: Record<string, number>) => (_body: unknown, search: URLSearchParams) => {
+  const status = search.get('status') ?? 'all';
+  return ok({ list: [], total: totals[status] ?? 0, page: 1, pageSize: 1 });
+};
 const noOrders = ordersIn({});
 
 describe('/profile', () => {

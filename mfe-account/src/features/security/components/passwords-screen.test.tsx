@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser, tokenCookie } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn, tokenCookie } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { PasswordsScreen } from './passwords-screen';
 
 const fill = async (oldPassword: string, password: string, confirm: string) => {

@@ -1,9 +1,8 @@
 import type { ServiceMessage } from '@marketplace/shared/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { ServiceScreen } from './service-screen';
 
 const message = (id: number, body: string, fromOperator = false): ServiceMessage => ({
@@ -20,8 +19,8 @@ describe('/service', () => {
     const thread = [message(1, 'Where is my parcel?'), message(2, 'It ships tomorrow.', true)];
     const { calls } = fakeApi({
       'GET /api/user/service_messages': () => ok([...thread]),
-      'POST /api/user/service_message': (_request, body) => {
-        const sent = message(3, (body as { body: string }).body);
+      'POST /api/user/service_message': (body) => {
+        const sent = message(3, body?.body ?? '');
         thread.push(sent);
         return ok(sent, 'Message sent');
       },

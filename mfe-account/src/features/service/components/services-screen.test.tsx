@@ -1,9 +1,8 @@
 import type { ServiceChannel } from '@marketplace/shared/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { ServicesScreen } from './services-screen';
 
 const channels: ServiceChannel[] = [

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser, tokenCookie } from '../../../testing/reset-browser';
+import { demoUser, fakeApi, ok, resetBrowser, signedIn, tokenCookie } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { SettingScreen } from './setting-screen';
 
 // antd-mobile's dialog and popup keep `pointer-events: none` until their opening animation ends,

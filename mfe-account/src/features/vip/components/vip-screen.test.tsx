@@ -1,9 +1,8 @@
 import type { VipInfo } from '@marketplace/shared/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { fakeApi, ok } from '../../../testing/fake-api';
-import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
-import { resetBrowser } from '../../../testing/reset-browser';
+import { demoUser, fail, fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { renderScreen } from '../../../testing/render-screen';
 import { VipScreen } from './vip-screen';
 
 const vipInfo = (current: number): VipInfo => ({
@@ -80,9 +79,7 @@ describe('/vip', () => {
     fakeApi({
       'GET /api/user/vip': ok(vipInfo(0)),
       'GET /api/user/getUserInfo': ok(demoUser),
-      'POST /api/user/vipUpgrade': {
-        body: { code: 0, msg: 'Pay Fail', data: { reason: 'WRONG_PAYMENT_CODE', attemptsLeft: 4 } },
-      },
+      'POST /api/user/vipUpgrade': fail('Pay Fail', { reason: 'WRONG_PAYMENT_CODE', attemptsLeft: 4 }),
     });
     await renderScreen(<VipScreen />, { path: '/vip', session: signedIn() });
 
@@ -126,13 +123,9 @@ describe('/vip', () => {
     fakeApi({
       'GET /api/user/vip': ok(vipInfo(0)),
       'GET /api/user/getUserInfo': ok(demoUser),
-      'POST /api/user/vipUpgrade': {
-        body: {
-          code: 0,
-          msg: 'Please set your payment code in settings first',
-          data: { reason: 'PAYMENT_CODE_NOT_SET' },
-        },
-      },
+      'POST /api/user/vipUpgrade': fail('Please set your payment code in settings first', {
+        reason: 'PAYMENT_CODE_NOT_SET',
+      }),
     });
     await renderScreen(<VipScreen />, { path: '/vip', session: signedIn() });
     await userEvent.click(within(await level('VIP 1')).getByRole('button', { name: 'Upgrade to VIP 1' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Bag, BagItem } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse, resetBrowserState } from '@marketplace/shared/testing';
+import { fakeApi, ok, resetBrowserState } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import BagScreen from './bag-screen';
 
@@ -47,22 +47,24 @@ const bagOf = (lines: Line[]): Bag => {
 /** A fake /api/bag: answers GET with the bag and applies select / update like the server. */
 const serveBag = (initial: Line[]) => {
   let lines = initial;
-  return fakeFetch(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (request.method === 'POST') {
-      const body = (await request.json()) as Record<string, unknown>;
-      if (path.endsWith('/bag/select')) {
-        const ids = body.itemIds as number[] | undefined;
+  const bag = () => ok(bagOf(lines));
+  return fakeApi(
+    {
+      'POST /api/bag/select': (body) => {
         lines = lines.map((l) =>
-          body.all || l.shopId === body.shopId || ids?.includes(l.id) ? { ...l, selected: Boolean(body.selected) } : l,
+          body?.all || l.shopId === body?.shopId || body?.itemIds?.includes(l.id)
+            ? { ...l, selected: Boolean(body?.selected) }
+            : l,
         );
-      }
-      if (path.endsWith('/bag/update')) {
-        lines = lines.map((l) => (l.id === body.itemId ? { ...l, quantity: Number(body.quantity) } : l));
-      }
-    }
-    return jsonResponse(envelope(bagOf(lines)));
-  });
+        return bag();
+      },
+      'POST /api/bag/update': (body) => {
+        lines = lines.map((l) => (l.id === body?.itemId ? { ...l, quantity: Number(body.quantity) } : l));
+        return bag();
+      },
+    },
+    { otherwise: bag },
+  );
 };
 
 afterEach(() => {

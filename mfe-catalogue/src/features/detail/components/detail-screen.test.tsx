@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loginSucceeded } from '@marketplace/shared';
 import type { Bag, ProductComment, ProductDetail } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse, resetBrowserState } from '@marketplace/shared/testing';
+import { fakeApi, ok, resetBrowserState } from '@marketplace/shared/testing';
+import { shopCard } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render-screen';
 import DetailScreen from './detail-screen';
 
@@ -24,17 +25,7 @@ const product: ProductDetail = {
     { name: 'Size', options: ['2P', '3P'] },
   ],
   recommend: [],
-  shop: {
-    id: 7,
-    name: 'Sunrise Outdoor',
-    logo: '/api/images/shop/7.svg',
-    sales: 120,
-    fans: 33,
-    favorableRate: 98,
-    totalSales: 1_234_500,
-    supportDays: 4,
-    followed: false,
-  },
+  shop: shopCard,
   saved: false,
   rating: { count: 2, productScore: 4.5, serviceScore: 5, postageScore: 4 },
 };
@@ -85,18 +76,19 @@ const counts = { all: 3, pics: 1, scores: { '1': 0, '2': 1, '3': 0, '4': 1, '5':
 
 /** The product, its reviews (filtered like the server) and the bag. */
 const serveDetail = (bag: Bag = emptyBag) =>
-  fakeFetch((request) => {
-    const url = new URL(request.url);
-    if (url.pathname.endsWith('/catalogue/product')) return jsonResponse(envelope(product));
-    if (url.pathname.endsWith('/catalogue/product_comments')) {
-      const filter = url.searchParams.get('filter') ?? 'all';
-      const list = reviews.filter((r) =>
-        filter === 'all' ? true : filter === 'pics' ? r.pics.length > 0 : r.productScore === Number(filter),
-      );
-      return jsonResponse(envelope({ list, total: list.length, page: 1, pageSize: 10, counts }));
-    }
-    return jsonResponse(envelope(bag));
-  });
+  fakeApi(
+    {
+      'GET /api/catalogue/product': ok(product),
+      'GET /api/catalogue/product_comments': (_body, search) => {
+        const filter = search.get('filter') ?? 'all';
+        const list = reviews.filter((r) =>
+          filter === 'all' ? true : filter === 'pics' ? r.pics.length > 0 : r.productScore === Number(filter),
+        );
+        return ok({ list, total: list.length, page: 1, pageSize: 10, counts });
+      },
+    },
+    { otherwise: ok(bag) },
+  );
 
 const openDetail = async ({ signedIn = true } = {}) => {
   const rendered = await renderScreen(<DetailScreen />, { path: '/detail/42', route: '/detail/:product?/:mer?' });

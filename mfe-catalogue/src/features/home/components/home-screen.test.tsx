@@ -1,21 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductCard, ShopCard } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse, resetBrowserState } from '@marketplace/shared/testing';
+import type { ProductCard } from '@marketplace/shared/contracts';
+import { fakeApi, fakeFetch, ok, resetBrowserState } from '@marketplace/shared/testing';
+import { emptyPage, shopCard } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render-screen';
 import HomeScreen from './home-screen';
 
-const shop: ShopCard = {
-  id: 7,
-  name: 'Sunrise Outdoor',
-  logo: '/api/images/shop/7.svg',
-  sales: 120,
-  fans: 33,
-  favorableRate: 98,
-  totalSales: 1_234_500,
-  supportDays: 4,
-  followed: false,
-};
+const shop = shopCard;
 const product: ProductCard = {
   id: 42,
   title: 'Trail tent',
@@ -28,7 +19,7 @@ const product: ProductCard = {
 };
 
 beforeEach(() => {
-  fakeFetch(() => jsonResponse(envelope({ list: [], total: 0, page: 1, pageSize: 20 })));
+  fakeApi({}, { otherwise: emptyPage });
 });
 
 afterEach(() => {
@@ -80,13 +71,10 @@ describe('Home', () => {
   });
 
   it('shows the hot shops and the hot products feed', async () => {
-    fakeFetch((request) => {
-      const url = new URL(request.url);
-      if (url.pathname.endsWith('/catalogue/hot_shops')) {
-        return jsonResponse(envelope({ list: [shop], total: 1, page: 1, pageSize: 10 }));
-      }
-      return jsonResponse(envelope({ list: [product], total: 1, page: 1, pageSize: 20 }));
-    });
+    fakeApi(
+      { 'GET /api/catalogue/hot_shops': ok({ list: [shop], total: 1, page: 1, pageSize: 10 }) },
+      { otherwise: ok({ list: [product], total: 1, page: 1, pageSize: 20 }) },
+    );
     await renderScreen(<HomeScreen />, { path: '/home' });
 
     const shops = screen.getByRole('region', { name: 'Hot shops' });

@@ -1,17 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
+import { fakeApi, ok } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import { SEARCH_HISTORY_KEY, SEARCH_HISTORY_LIMIT } from '../search-history';
 import SearchScreen from './search-screen';
 
 /** hot_keywords answers two keywords; suggestions echo the typed text. */
 const serveSearch = () =>
-  fakeFetch((request) => {
-    const url = new URL(request.url);
-    if (url.pathname.endsWith('/catalogue/hot_keywords')) return jsonResponse(envelope(['tent', 'headphones']));
-    const keyword = url.searchParams.get('keyword') ?? '';
-    return jsonResponse(envelope([`${keyword} lamp`, `${keyword} stand`]));
+  fakeApi({
+    'GET /api/catalogue/hot_keywords': ok(['tent', 'headphones']),
+    'GET /api/catalogue/suggestions': (_body, search) => {
+      const keyword = search.get('keyword') ?? '';
+      return ok([`${keyword} lamp`, `${keyword} stand`]);
+    },
   });
 
 afterEach(() => {

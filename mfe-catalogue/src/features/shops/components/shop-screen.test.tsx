@@ -2,37 +2,26 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loginSucceeded } from '@marketplace/shared';
 import type { ShopDetail } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse, resetBrowserState } from '@marketplace/shared/testing';
+import { fakeApi, ok, resetBrowserState } from '@marketplace/shared/testing';
+import { emptyPage, shopDetail } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render-screen';
 import ShopScreen from './shop-screen';
 
-const shop: ShopDetail = {
-  id: 7,
-  name: 'Sunrise Outdoor',
-  logo: '/api/images/shop/7.svg',
-  sales: 120,
-  fans: 33,
-  favorableRate: 98,
-  totalSales: 1_234_500,
-  supportDays: 4,
-  followed: false,
-  description: 'Tents and stoves.',
-  productCount: 12,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const shop = shopDetail();
 
 /** A fake shop: follow adds one fan (once), as the server does. */
 const serveShop = (served: ShopDetail = shop) => {
   let current = served;
-  return fakeFetch(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path.endsWith('/catalogue/follow')) {
-      current = { ...current, followed: true, fans: shop.fans + 1 };
-      return jsonResponse(envelope({ followed: true, fans: current.fans }, 1, 'Follow Success'));
-    }
-    if (path.endsWith('/catalogue/shop')) return jsonResponse(envelope(current));
-    return jsonResponse(envelope({ list: [], total: 0, page: 1, pageSize: 20 }));
-  });
+  return fakeApi(
+    {
+      'POST /api/catalogue/follow': () => {
+        current = { ...current, followed: true, fans: shop.fans + 1 };
+        return ok({ followed: true, fans: current.fans }, 'Follow Success');
+      },
+      'GET /api/catalogue/shop': () => ok(current),
+    },
+    { otherwise: emptyPage },
+  );
 };
 
 afterEach(() => {

@@ -1,25 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loginSucceeded } from '@marketplace/shared';
-import type { ShopDetail, SupportStatus } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse, resetBrowserState } from '@marketplace/shared/testing';
+import type { SupportStatus } from '@marketplace/shared/contracts';
+import { fail, fakeApi, ok, resetBrowserState } from '@marketplace/shared/testing';
+import { emptyPage, shopDetail } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render-screen';
 import ShopScreen from './shop-screen';
 
-const shop: ShopDetail = {
-  id: 7,
-  name: 'Sunrise & Sons',
-  logo: '/api/images/shop/7.svg',
-  sales: 120,
-  fans: 33,
-  favorableRate: 98,
-  totalSales: 1_234_500,
-  supportDays: 4,
-  followed: false,
-  description: '',
-  productCount: 12,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const shop = shopDetail({ name: 'Sunrise & Sons', description: '' });
 
 const status = (supportedToday: boolean, totalDays: number): SupportStatus => ({
   shopId: 7,
@@ -34,18 +22,19 @@ const status = (supportedToday: boolean, totalDays: number): SupportStatus => ({
 const serveShop = (supportedAlready = false) => {
   let supported = supportedAlready;
   let supportDays = shop.supportDays;
-  return fakeFetch(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path.endsWith('/merchant/assistStatus')) return jsonResponse(envelope(status(supported, supportDays)));
-    if (path.endsWith('/merchant/assist')) {
-      if (supported) return jsonResponse(envelope(null, 0, 'Support Failed'));
-      supported = true;
-      supportDays += 1;
-      return jsonResponse(envelope(status(true, supportDays), 1, 'Support Successful'));
-    }
-    if (path.endsWith('/catalogue/shop')) return jsonResponse(envelope({ ...shop, supportDays }));
-    return jsonResponse(envelope({ list: [], total: 0, page: 1, pageSize: 20 }));
-  });
+  return fakeApi(
+    {
+      'POST /api/merchant/assistStatus': () => ok(status(supported, supportDays)),
+      'POST /api/merchant/assist': () => {
+        if (supported) return fail('Support Failed');
+        supported = true;
+        supportDays += 1;
+        return ok(status(true, supportDays), 'Support Successful');
+      },
+      'GET /api/catalogue/shop': () => ok({ ...shop, supportDays }),
+    },
+    { otherwise: emptyPage },
+  );
 };
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrderSummary, Page } from '@marketplace/shared/contracts';
+import type { OrderSummary } from '@marketplace/shared/contracts';
+import { fakeApi, ok, resetBrowser } from '../../../testing/fake-api';
 import { renderScreen } from '../../../testing/render-screen';
 import OrderListScreen from './order-list-screen';
 
@@ -18,23 +19,19 @@ const order = (id: number, status: OrderSummary['status']): OrderSummary => ({
   createdAt: '2026-03-01T10:00:00.000Z',
 });
 
-/** A fake order_list: answers with the orders of the asked status, one page. */
+/** A fake order_list: answers with the orders of the asked status, one page; returns the queries it was asked. */
 const serveOrders = (orders: OrderSummary[]) => {
-  const asked: URLSearchParams[] = [];
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(new Request(input, init).url);
-    asked.push(url.searchParams);
-    const status = url.searchParams.get('status');
-    const list = orders.filter((o) => status === 'all' || String(o.status) === status);
-    const page: Page<OrderSummary> = { list, total: list.length, page: 1, pageSize: 10 };
-    return new Response(JSON.stringify({ code: 1, msg: '', data: page }), {
-      headers: { 'content-type': 'application/json' },
-    });
+  const { sentTo } = fakeApi({
+    'GET /api/user/order_list': (_body, search) => {
+      const status = search.get('status');
+      const list = orders.filter((o) => status === 'all' || String(o.status) === status);
+      return ok({ list, total: list.length, page: 1, pageSize: 10 });
+    },
   });
-  return asked;
+  return () => sentTo('GET', '/api/user/order_list').map((call) => call.search);
 };
 
-afterEach(() => jest.restoreAllMocks());
+beforeEach(resetBrowser);
 
 describe('My purchases', () => {
   it('shows the ten status tabs of requirements §7.1 and opens the one in the URL', async () => {
@@ -69,7 +66,7 @@ describe('My purchases', () => {
     await renderScreen(<OrderListScreen />, { path: '/myPurchases/-3', route: '/myPurchases/:status?' });
 
     await screen.findByRole('article', { name: 'Order No. M20261' });
-    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ status: '-3', page: '1', pageSize: '10' });
+    expect(Object.fromEntries(asked()[0] ?? [])).toEqual({ status: '-3', page: '1', pageSize: '10' });
   });
 
   it('shows all orders on /order and at an unknown status', async () => {
@@ -78,7 +75,7 @@ describe('My purchases', () => {
 
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
-    expect(asked[0]?.get('status')).toBe('all');
+    expect(asked()[0]?.get('status')).toBe('all');
   });
 
   it('is headed "My orders" on /order, as its page title', async () => {

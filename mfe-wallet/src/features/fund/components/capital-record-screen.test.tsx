@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { BalancePoint, LedgerEntry, Page } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
+import { fakeApi, ok } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import CapitalRecordScreen from './capital-record-screen';
 
@@ -43,20 +43,15 @@ const history: BalancePoint[] = [
 const page = (list: LedgerEntry[]): Page<LedgerEntry> => ({ list, total: list.length, page: 1, pageSize: 20 });
 
 const serve = () =>
-  fakeFetch(async (request) => {
-    const url = new URL(request.url);
-    if (url.pathname === '/api/user/balance_history') return jsonResponse(envelope(history));
-    if (url.pathname === '/api/user/bill') {
-      const kind = url.searchParams.get('kind');
-      return jsonResponse(envelope(page(kind ? entries.filter((e) => e.kind === kind) : entries)));
-    }
-    throw new Error(`unexpected ${request.method} ${url.pathname}`);
+  fakeApi({
+    'GET /api/user/balance_history': ok(history),
+    'GET /api/user/bill': (_body, search) => {
+      const kind = search.get('kind');
+      return ok(page(kind ? entries.filter((e) => e.kind === kind) : entries));
+    },
   });
-const kindsAsked = (requests: Request[]) =>
-  requests
-    .map((r) => new URL(r.url))
-    .filter((url) => url.pathname === '/api/user/bill')
-    .map((url) => url.searchParams.get('kind'));
+const kindsAsked = (sentTo: ReturnType<typeof serve>['sentTo']) =>
+  sentTo('GET', '/api/user/bill').map((call) => call.search.get('kind'));
 
 const restoreCanvas = { matchMedia: window.matchMedia, getContext: HTMLCanvasElement.prototype.getContext };
 afterEach(() => {
@@ -84,7 +79,7 @@ describe('/capitalRecord', () => {
   });
 
   it('filters by kind: all and each ledger kind, by their translated names', async () => {
-    const { requests } = serve();
+    const { sentTo } = serve();
     await renderScreen(<CapitalRecordScreen />, { path: '/capitalRecord' });
     await screen.findByRole('article', { name: 'Payment' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -100,7 +95,7 @@ describe('/capitalRecord', () => {
     await userEvent
       .setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
       .click(screen.getByRole('tab', { name: 'Top-up' }));
-    await waitFor(() => expect(kindsAsked(requests)).toEqual([null, 'topup']));
+    await waitFor(() => expect(kindsAsked(sentTo)).toEqual([null, 'topup']));
     await screen.findByRole('article', { name: 'Top-up' });
     expect(screen.queryByRole('article', { name: 'Payment' })).not.toBeInTheDocument();
   });

@@ -1,27 +1,22 @@
 import { screen } from '@testing-library/react';
 import type { UserInfo } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
+import { demoUser, fakeApi, ok } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import PaymentScreen from './payment-screen';
 
 const user: UserInfo = {
-  id: 1,
-  account: 'demo',
+  ...demoUser,
   familyName: 'Demo',
   givenName: 'Shopper',
-  email: '',
-  mobile: '',
   balance: 123_456,
   hasPaymentCode: false,
-  lang: 'en',
-  createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('/payment', () => {
   it('shows the balance, whether a payment code is set, and where to set it', async () => {
-    fakeFetch(async () => jsonResponse(envelope(user)));
+    fakeApi({ 'GET /api/user/getUserInfo': ok(user) });
     await renderScreen(<PaymentScreen />, { path: '/payment' });
     expect(await screen.findByText('$1,234.56')).toBeInTheDocument();
     expect(await screen.findByText('No payment code yet: set one to pay')).toBeInTheDocument();
@@ -29,7 +24,7 @@ describe('/payment', () => {
   });
 
   it('says when the payment code is set', async () => {
-    fakeFetch(async () => jsonResponse(envelope({ ...user, hasPaymentCode: true })));
+    fakeApi({ 'GET /api/user/getUserInfo': ok({ ...user, hasPaymentCode: true }) });
     await renderScreen(<PaymentScreen />, { path: '/payment' });
     expect(await screen.findByText('Payment code set')).toBeInTheDocument();
   });
@@ -44,7 +39,7 @@ describe('/payment', () => {
     ['Withdrawal records', '/depositRecord'],
     ['Fund records', '/capitalRecord'],
   ])('links "%s" to %s', async (name, href) => {
-    fakeFetch(async () => jsonResponse(envelope(user)));
+    fakeApi({ 'GET /api/user/getUserInfo': ok(user) });
     await renderScreen(<PaymentScreen />, { path: '/payment' });
     expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
   });

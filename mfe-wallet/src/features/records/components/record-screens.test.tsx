@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { Page, RechargeRecord, WithdrawalRecord } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
+import { AuditStatus, type Page, type RechargeRecord, type WithdrawalRecord } from '@marketplace/shared/contracts';
+import { fakeApi, ok, type SentCall } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import TopUpRecordScreen from './top-up-record-screen';
 import WithdrawalRecordScreen from './withdrawal-record-screen';
@@ -50,15 +50,11 @@ const withdrawal: WithdrawalRecord = {
 
 afterEach(() => jest.restoreAllMocks());
 const setup = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-const statusesAsked = (requests: Request[], path: string) =>
-  requests
-    .map((r) => new URL(r.url))
-    .filter((url) => url.pathname === path)
-    .map((url) => url.searchParams.get('status'));
+const statusesAsked = (calls: SentCall[]) => calls.map((call) => call.search.get('status'));
 
 describe('/topUpRecord', () => {
   it('lists top-ups with method, amounts, status, refusal reason and time', async () => {
-    fakeFetch(async () => jsonResponse(envelope(page([refusedTopUp, cardTopUp]))));
+    fakeApi({ 'GET /api/user/recharge_log': ok(page([refusedTopUp, cardTopUp])) });
     await renderScreen(<TopUpRecordScreen />, { path: '/topUpRecord' });
     const refused = await screen.findByRole('article', { name: 'Top-up R1001' });
     expect(refused).toHaveTextContent('On-chain deposit');
@@ -78,7 +74,7 @@ describe('/topUpRecord', () => {
   });
 
   it('has the audit filter tabs of requirements §6.3, each asking the server for its status', async () => {
-    const { requests } = fakeFetch(async () => jsonResponse(envelope(page([refusedTopUp]))));
+    const { sentTo } = fakeApi({ 'GET /api/user/recharge_log': ok(page([refusedTopUp])) });
     await renderScreen(<TopUpRecordScreen />, { path: '/topUpRecord' });
     await screen.findByRole('article', { name: 'Top-up R1001' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Refused', 'Auditing', 'Passed']);
@@ -89,10 +85,10 @@ describe('/topUpRecord', () => {
       ['Passed', '1'],
     ]) {
       await person.click(screen.getByRole('tab', { name }));
-      await waitFor(() => expect(statusesAsked(requests, '/api/user/recharge_log').at(-1)).toBe(status));
+      await waitFor(() => expect(statusesAsked(sentTo('GET', '/api/user/recharge_log')).at(-1)).toBe(status));
       await screen.findByRole('article', { name: 'Top-up R1001' });
     }
-    expect(statusesAsked(requests, '/api/user/recharge_log')).toEqual(['all', '2', '0', '1']);
+    expect(statusesAsked(sentTo('GET', '/api/user/recharge_log'))).toEqual(['all', '2', '0', '1']);
     expect(screen.getByRole('tab', { name: 'Passed' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tablist', { name: 'Audit status' })).toBeInTheDocument();
     const panel = screen.getByRole('tabpanel', { name: 'Passed' });
@@ -100,7 +96,7 @@ describe('/topUpRecord', () => {
   });
 
   it('says so when there is nothing', async () => {
-    fakeFetch(async () => jsonResponse(envelope(page([]))));
+    fakeApi({ 'GET /api/user/recharge_log': ok(page([])) });
     await renderScreen(<TopUpRecordScreen />, { path: '/topUpRecord?status=0' });
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Auditing' })).toHaveAttribute('aria-selected', 'true');
@@ -109,7 +105,7 @@ describe('/topUpRecord', () => {
 
 describe('/depositRecord', () => {
   it('lists withdrawals with type, amount, charge, actual arrival, status and account', async () => {
-    const { requests } = fakeFetch(async () => jsonResponse(envelope(page([withdrawal]))));
+    const { sentTo } = fakeApi({ 'GET /api/user/extract_log': ok(page([withdrawal])) });
     await renderScreen(<WithdrawalRecordScreen />, { path: '/depositRecord' });
     const record = await screen.findByRole('article', { name: 'Withdrawal W2001' });
     expect(record).toHaveTextContent('Bank card');
@@ -120,11 +116,11 @@ describe('/depositRecord', () => {
     expect(record).toHaveTextContent('Test Bank · •••• 1111');
     await setup().click(screen.getByRole('tab', { name: 'Refused' }));
     await screen.findByRole('article', { name: 'Withdrawal W2001' });
-    expect(statusesAsked(requests, '/api/user/extract_log')).toEqual(['all', '2']);
+    expect(statusesAsked(sentTo('GET', '/api/user/extract_log'))).toEqual(['all', '2']);
   });
 
   it('shows a passed withdrawal as paid', async () => {
-    fakeFetch(async () => jsonResponse(envelope(page([{ ...withdrawal, status: 1 }]))));
+    fakeApi({ 'GET /api/user/extract_log': ok(page([{ ...withdrawal, status: AuditStatus.PASSED }])) });
     await renderScreen(<WithdrawalRecordScreen />, { path: '/depositRecord' });
     expect(await screen.findByRole('article', { name: 'Withdrawal W2001' })).toHaveTextContent('Paid');
   });

@@ -1,40 +1,27 @@
 import { screen } from '@testing-library/react';
 import type { UserInfo } from '@marketplace/shared/contracts';
-import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
+import { demoUser, fakeApi, ok } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import { WALLET_VERSION } from '../build-version';
 import TopUpScreen from './top-up-screen';
 
-const demo: UserInfo = {
-  id: 1,
-  account: 'demo',
-  familyName: 'Demo',
-  givenName: 'Shopper',
-  email: 'demo@example.com',
-  mobile: '',
-  balance: 100_000,
-  hasPaymentCode: true,
-  lang: 'en',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const demo: UserInfo = { ...demoUser, familyName: 'Demo', givenName: 'Shopper', mobile: '' };
 
 const serve = (cardSandbox: boolean) =>
-  fakeFetch(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/api/user/getUserInfo') return jsonResponse(envelope(demo));
-    if (path === '/api/user/getBlockchain') return jsonResponse(envelope({ channels: [], cardSandbox }));
-    throw new Error(`unexpected ${request.method} ${path}`);
+  fakeApi({
+    'GET /api/user/getUserInfo': ok(demo),
+    'GET /api/user/getBlockchain': ok({ channels: [], cardSandbox }),
   });
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('Recharge entry', () => {
   it('shows the balance from the user info, with a named loading placeholder before it', async () => {
-    const { requests } = serve(false);
+    const { calls } = serve(false);
     await renderScreen(<TopUpScreen />, { path: '/topUp' });
     expect(screen.getByRole('status', { name: 'Loading balance' })).toBeInTheDocument();
     expect(await screen.findByText('$1,000.00')).toBeInTheDocument();
-    expect(requests.map((r) => new URL(r.url).pathname)).toContain('/api/user/getUserInfo');
+    expect(calls.map((call) => call.path)).toContain('/api/user/getUserInfo');
   });
 
   it('lists the four top-up methods with SVG icons (no emoji), each leading to its form', async () => {
