@@ -400,7 +400,7 @@ export const createAppConfig =
         }),
         // Language files as static JSON fetched by URL (process.env.LOCALES_DIR), none of them in the JS.
         new LocaleAssetsPlugin({ folder }),
-        remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.json') }),
+        remote && new RoutesJsonPlugin({ source: path.join(dir, 'src/expose/routes.ts') }),
         // What the app was built against (shared's version and surface, the singletons' versions), for the release tool.
         new SharedContractPlugin({ sharedDir, name, version, ...(remote ? { sourceDir: path.join(dir, 'src') } : {}) }),
         production &&

@@ -1,34 +1,59 @@
-// Publishes a remote's route metadata beside mf-manifest.json, so the shell learns which
-// remote owns a path before loading any remote code. Checked here with plain JS (same rules
-// as `routeMetaListSchema` in contracts) because a bad file would break routing at run time.
+// Publishes a remote's route metadata beside mf-manifest.json, so the shell learns which remote owns
+// a path (its title, guard, tab and history rule) before loading any remote code. The source is the
+// remote's route module (`src/expose/routes.ts`, its `routes` export): each route's metadata without
+// its screen, checked with the contracts' zod schema (`routeModuleSchema`, the one route schema) —
+// a bad file would break routing at run time. A `.json` source is published as it is, checked the same.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const PLUGIN = 'RoutesJsonPlugin';
+const CONTRACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/contracts/federation.ts');
+
+/** A fresh load each time (`tsImport` starts a new module graph), so a watching build sees edits. */
+const load = (file) => tsImport(pathToFileURL(file).href, { parentURL: import.meta.url, tsconfig: false });
 
 /**
- * @param {unknown} routes
- * @returns {string[]} problems, empty when the list is valid
+ * The route list a source holds: a `.json` file's content, or a route module's `routes` export with
+ * each route's `screen` left out.
+ * @param {string} source
+ * @returns {Promise<unknown>}
  */
-export const checkRouteMetaList = (routes) => {
-  if (!Array.isArray(routes)) return ['routes.json must be an array of route metadata'];
-  const problems = [];
-  const seen = new Set();
-  routes.forEach((route, index) => {
-    const at = `routes.json[${index}]`;
-    if (typeof route !== 'object' || route === null) {
-      problems.push(`${at} must be an object`);
-      return;
-    }
-    const { path, titleKey, public: isPublic, keepAlive } = route;
-    if (typeof path !== 'string' || !path.startsWith('/')) problems.push(`${at}.path must be a string starting with /`);
-    if (typeof titleKey !== 'string' || titleKey.length === 0)
-      problems.push(`${at}.titleKey must be a non-empty string`);
-    if (typeof isPublic !== 'boolean') problems.push(`${at}.public must be a boolean`);
-    if (typeof keepAlive !== 'boolean') problems.push(`${at}.keepAlive must be a boolean`);
-    if (seen.has(path)) problems.push(`${at}.path ${path} is listed twice`);
-    seen.add(path);
+export const readRouteSource = async (source) => {
+  if (source.endsWith('.json')) return JSON.parse(readFileSync(source, 'utf8'));
+  const { routes } = await load(source);
+  if (!Array.isArray(routes)) return routes;
+  return routes.map((route) => {
+    if (typeof route !== 'object' || route === null) return route;
+    const { screen: _screen, ...meta } = route;
+    return meta;
   });
-  return problems;
+};
+
+/**
+ * The problems of a route list as routes.json would publish it, empty when it is valid.
+ * @param {unknown} routes
+ * @returns {Promise<string[]>}
+ */
+export const checkRouteMetaList = async (routes) => {
+  const { routeModuleSchema } = await load(CONTRACTS);
+  const parsed = routeModuleSchema.safeParse(routes);
+  if (parsed.success) return [];
+  return parsed.error.issues.map(
+    (issue) => `routes${issue.path.map((key) => `[${JSON.stringify(key)}]`).join('')}: ${issue.message}`,
+  );
+};
+
+/**
+ * The routes.json text of a route source (see `readRouteSource`); throws with every problem when invalid.
+ * @param {string} source
+ */
+export const routesJsonOf = async (source) => {
+  const routes = await readRouteSource(source);
+  const problems = await checkRouteMetaList(routes);
+  if (problems.length > 0) throw new Error(problems.join('\n  '));
+  return `${JSON.stringify(routes, null, 2)}\n`;
 };
 
 export class RoutesJsonPlugin {
@@ -42,21 +67,16 @@ export class RoutesJsonPlugin {
     const { Compilation, sources, WebpackError } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
       compilation.fileDependencies.add(this.source);
-      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        let routes;
-        try {
-          routes = JSON.parse(readFileSync(this.source, 'utf8'));
-        } catch (error) {
-          compilation.errors.push(new WebpackError(`${PLUGIN}: cannot read ${this.source}: ${error.message}`));
-          return;
-        }
-        const problems = checkRouteMetaList(routes);
-        if (problems.length > 0) {
-          compilation.errors.push(new WebpackError(`${PLUGIN}: ${this.source}\n  ${problems.join('\n  ')}`));
-          return;
-        }
-        compilation.emitAsset('routes.json', new sources.RawSource(`${JSON.stringify(routes, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tapPromise(
+        { name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          try {
+            compilation.emitAsset('routes.json', new sources.RawSource(await routesJsonOf(this.source)));
+          } catch (error) {
+            compilation.errors.push(new WebpackError(`${PLUGIN}: ${this.source}\n  ${error.message}`));
+          }
+        },
+      );
     });
   }
 }

@@ -89,4 +89,6 @@ export { Spinner } from './ui/spinner';
 export { pictureUrl, savesData } from './picture-url';
 
 export type { RemoteModule } from './remote-module';
+export type { RouteDefinition } from './contracts/federation-routes';
+export { links } from './links';
 export { registerReactCopy, type MarketplaceDiagnostics, type ReactCopy } from './diagnostics';

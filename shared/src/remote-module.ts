@@ -6,6 +6,6 @@ export interface RemoteModule {
   namespace: string;
   /** Dynamic import of `locales/<lang>.json`, falling back to English. */
   loadMessages(lang: string): Promise<Record<string, unknown>>;
-  /** Keyed by route path exactly as in the remote's `routes.json`. */
+  /** Keyed by route path exactly as the remote's route module (`src/expose/routes.ts`) and `routes.json` write it. */
   screens: Record<string, ComponentType>;
 }

@@ -56,6 +56,18 @@ const cases: [string, Change][] = [
   ['an empty title key', withRoute((r) => (r.titleKey = ''))],
   ['public as a string', withRoute((r) => (r.public = 'true'))],
   ['no keepAlive', withRoute((r) => delete r.keepAlive)],
+  ['a tab', withRoute((r) => (r.tab = { order: 1, icon: 'home', labelKey: 'common:tab.home', extra: 1 }))],
+  ['a tab with an unknown icon', withRoute((r) => (r.tab = { order: 1, icon: 'star', labelKey: 'common:tab.home' }))],
+  ['a tab with a fractional order', withRoute((r) => (r.tab = { order: 1.5, icon: 'home', labelKey: 'x:y' }))],
+  ['a tab without a label', withRoute((r) => (r.tab = { order: 1, icon: 'home', labelKey: '' }))],
+  ['a tab that is null', withRoute((r) => (r.tab = null))],
+  ['a tabOf path', withRoute((r) => (r.tabOf = '/home'))],
+  ['a tabOf without a leading slash', withRoute((r) => (r.tabOf = 'home'))],
+  [
+    'each history rule',
+    withRemote((e) => (e.routes = ['push', 'reset', 'skip'].map((history) => ({ ...route, history })))),
+  ],
+  ['an unknown history rule', withRoute((r) => (r.history = 'clear'))],
 ];
 
 describe('readDeploymentManifest', () => {

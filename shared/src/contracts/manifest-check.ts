@@ -1,4 +1,5 @@
-import type { DeploymentManifest, RemoteEntry, RouteMeta } from './federation';
+import type { DeploymentManifest, RemoteEntry, RouteMeta, RouteTab } from './federation';
+import { ROUTE_HISTORY, ROUTE_TAB_ICONS } from './federation-constants';
 
 /**
  * The deployment manifest's check for the shell's start-up, without a schema library: zod is ~28 KB
@@ -15,12 +16,34 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const isFilledText = (value: unknown): value is string => isText(value) && value.length > 0;
 const CONTAINER_NAME = /^[a-z][a-z0-9_]*$/;
 
+const routeTabOf = (value: unknown): RouteTab | null => {
+  if (!isObject(value)) return null;
+  const { order, icon, labelKey } = value;
+  if (typeof order !== 'number' || !Number.isInteger(order) || !isFilledText(labelKey)) return null;
+  if (!(ROUTE_TAB_ICONS as readonly unknown[]).includes(icon)) return null;
+  return { order, icon: icon as RouteTab['icon'], labelKey };
+};
+
 const routeMetaOf = (value: unknown): RouteMeta | null => {
   if (!isObject(value)) return null;
-  const { path, titleKey, public: isPublic, keepAlive } = value;
+  const { path, titleKey, public: isPublic, keepAlive, tab, tabOf, history } = value;
   if (!isText(path) || !path.startsWith('/') || !isFilledText(titleKey)) return null;
   if (typeof isPublic !== 'boolean' || typeof keepAlive !== 'boolean') return null;
-  return { path, titleKey, public: isPublic, keepAlive };
+  const route: RouteMeta = { path, titleKey, public: isPublic, keepAlive };
+  if (tab !== undefined) {
+    const checked = routeTabOf(tab);
+    if (!checked) return null;
+    route.tab = checked;
+  }
+  if (tabOf !== undefined) {
+    if (!isText(tabOf) || !tabOf.startsWith('/')) return null;
+    route.tabOf = tabOf;
+  }
+  if (history !== undefined) {
+    if (!(ROUTE_HISTORY as readonly unknown[]).includes(history)) return null;
+    route.history = history as RouteMeta['history'];
+  }
+  return route;
 };
 
 const remoteEntryOf = (value: unknown): RemoteEntry | null => {

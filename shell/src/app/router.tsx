@@ -1,4 +1,4 @@
-import { setBackHandler, setNavigator } from '@marketplace/shared';
+import { links, setBackHandler, setNavigator } from '@marketplace/shared';
 import {
   Navigate,
   Route,
@@ -9,7 +9,7 @@ import {
 import { createGoBack, trackHistory } from '../history/track-history';
 import { applyUpdate, hasUpdateWaiting } from '../service-worker/update';
 import { AppLayout } from '../layout/app-layout';
-import type { AppRoute } from '../remotes/route-table';
+import { routeRules, type AppRoute } from '../remotes/route-table';
 import { withListeners, type AppHistory } from './shared-history';
 
 export interface AppRouter {
@@ -27,7 +27,7 @@ export const createAppRouter = (routes: readonly AppRoute[]): AppRouter => {
   const history = withListeners(UNSAFE_createBrowserHistory({ v5Compat: true }));
   setNavigator((path) => history.push(path));
   setBackHandler(createGoBack(history));
-  trackHistory(history);
+  trackHistory(history, routeRules(routes));
   // A new shell version waiting (service worker) is applied at the next navigation: a reload there.
   history.listen(() => {
     if (hasUpdateWaiting()) applyUpdate();
@@ -42,7 +42,7 @@ export const createAppRouter = (routes: readonly AppRoute[]): AppRouter => {
 export const AppRoutes = ({ router }: { router: AppRouter }) => (
   <HistoryRouter history={router.history}>
     <Routes>
-      <Route path="/" element={<Navigate to="/index" replace />} />
+      <Route path="/" element={<Navigate to={links.home()} replace />} />
       <Route path="*" element={<AppLayout routes={router.routes} />} />
     </Routes>
   </HistoryRouter>

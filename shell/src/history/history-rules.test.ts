@@ -1,29 +1,39 @@
 import { recordVisit, resolveBack, withBacks } from './history-rules';
 import { readHistoryPaths, writeHistoryPaths } from './history-storage';
+import { routeRules } from '../remotes/route-table';
+
+const page = (path: string) => ({ path, titleKey: 'x:title', public: true, keepAlive: false });
+
+/** Route metadata as the remotes publish it: the tab roots reset the history, `/service` leaves it. */
+const RULES = routeRules([
+  ...['/home', '/explore', '/bag', '/filter', '/index'].map((path) => ({ ...page(path), history: 'reset' as const })),
+  { ...page('/service'), history: 'skip' as const },
+  page('/detail/:product?/:mer?'),
+]);
 
 describe('back-navigation history', () => {
   it('pushes the full path (path + query) of each navigation', () => {
-    expect(recordVisit(['/home'], '/detail/7', '?from=hot')).toEqual(['/home', '/detail/7?from=hot']);
+    expect(recordVisit(['/home'], '/detail/7', '?from=hot', RULES)).toEqual(['/home', '/detail/7?from=hot']);
   });
 
   it.each(['/home', '/explore', '/bag', '/filter', '/index'])('clears the stored history when visiting %s', (path) => {
-    expect(recordVisit(['/detail/1', '/shop/2'], path, '')).toEqual([path]);
+    expect(recordVisit(['/detail/1', '/shop/2'], path, '', RULES)).toEqual([path]);
   });
 
   it('does not extend the history when the query has backs=1', () => {
-    expect(recordVisit(['/home', '/detail/1'], '/shop/2', '?backs=1')).toEqual(['/home', '/detail/1']);
+    expect(recordVisit(['/home', '/detail/1'], '/shop/2', '?backs=1', RULES)).toEqual(['/home', '/detail/1']);
   });
 
   it('clears but does not extend the history for a tab root reached with backs=1', () => {
-    expect(recordVisit(['/home', '/detail/1'], '/home', '?backs=1')).toEqual([]);
+    expect(recordVisit(['/home', '/detail/1'], '/home', '?backs=1', RULES)).toEqual([]);
   });
 
   it.each(['/', '/service'])('does not extend the history for %s', (path) => {
-    expect(recordVisit(['/home'], path, '')).toEqual(['/home']);
+    expect(recordVisit(['/home'], path, '', RULES)).toEqual(['/home']);
   });
 
   it('does not push the same page twice in a row', () => {
-    expect(recordVisit(['/home', '/detail/1'], '/detail/1', '')).toEqual(['/home', '/detail/1']);
+    expect(recordVisit(['/home', '/detail/1'], '/detail/1', '', RULES)).toEqual(['/home', '/detail/1']);
   });
 
   it('pops the last stored path and goes there with backs=1', () => {

@@ -1,4 +1,8 @@
-import { HISTORY_RESET_PATHS, HISTORY_SKIP_PATHS } from '@marketplace/shared/contracts/core';
+import { links } from '@marketplace/shared';
+import type { RouteRules } from '../remotes/route-table';
+
+/** The paths whose visit resets or leaves the history, from the routes' metadata (`routeRules`). */
+export type HistoryRules = Pick<RouteRules, 'historyReset' | 'historySkip'>;
 
 const BACKS_PARAM = 'backs';
 
@@ -27,12 +31,18 @@ export const withBacks = (fullPath: string): string => {
 };
 
 /**
- * The stored history after visiting `pathname` + `search`: tab roots start a fresh history,
- * back navigations, `/` and `/service` leave it as it is, anything else is pushed.
+ * The stored history after visiting `pathname` + `search`: a route whose metadata says `history: 'reset'`
+ * (tab roots) starts a fresh history, back navigations, `/` and `history: 'skip'` routes leave it as it
+ * is, anything else is pushed.
  */
-export const recordVisit = (paths: readonly string[], pathname: string, search: string): string[] => {
-  const base = (HISTORY_RESET_PATHS as readonly string[]).includes(pathname) ? [] : [...paths];
-  if (isBackNavigation(search) || (HISTORY_SKIP_PATHS as readonly string[]).includes(pathname)) return base;
+export const recordVisit = (
+  paths: readonly string[],
+  pathname: string,
+  search: string,
+  rules: HistoryRules,
+): string[] => {
+  const base = rules.historyReset.has(pathname) ? [] : [...paths];
+  if (isBackNavigation(search) || rules.historySkip.has(pathname)) return base;
   const fullPath = `${pathname}${search}`;
   // A re-render or replace of the same page must not make the back button stay in place.
   if (base[base.length - 1] === fullPath) return base;
@@ -40,11 +50,11 @@ export const recordVisit = (paths: readonly string[], pathname: string, search: 
   return base;
 };
 
-const FALLBACK_BACK_PATH = '/index';
+const FALLBACK_BACK_PATH = links.home();
 
 /**
  * Where the back button goes: the explicit URL when given, else the last stored path that is not
- * the current page (with `backs=1`), else `/index`. `paths` is what remains stored afterwards.
+ * the current page (with `backs=1`), else Home (`links.home`). `paths` is what remains stored afterwards.
  */
 export const resolveBack = (
   paths: readonly string[],

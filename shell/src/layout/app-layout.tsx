@@ -5,12 +5,12 @@ import { Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { DIAGNOSTICS_PATH, DIAGNOSTICS_TITLE_KEY, DiagnosticsPage } from '../diagnostics/diagnostics-page';
 import { RemoteArea } from '../remotes/remote-area';
 import { deploymentGeneration } from '../remotes/remote-registry';
-import { findRoute, type AppRoute } from '../remotes/route-table';
+import { findRoute, routeRules, type AppRoute } from '../remotes/route-table';
 import { useRouteGuard } from '../session/use-route-guard';
 import { NotFoundPage } from './not-found-page';
 import { ConnectionBanner } from './connection-banner';
 import { InlineRetry } from './inline-retry';
-import { AppTabBar, TAB_BAR_PATHS } from './tab-bar';
+import { AppTabBar } from './tab-bar';
 import { useDocumentTitle } from './use-document-title';
 import { useScrollMemory } from './use-scroll-memory';
 import './app-layout.css';
@@ -62,7 +62,12 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   const route = diagnostics ? undefined : findRoute(routes, location.pathname);
   // An unknown path is guarded like any page (requirements §2.3: any other page without a token → login first);
   // a signed-in shopper gets the 404 page.
-  const decision = useRouteGuard(location.pathname, diagnostics ? false : (route?.public ?? false));
+  const rules = routeRules(routes);
+  const decision = useRouteGuard(
+    location.pathname,
+    diagnostics ? false : (route?.public ?? false),
+    rules.publicPrefixes,
+  );
   const allowed = decision.kind === 'allow';
   const [kept, setKept] = useState<KeptViews>({});
 
@@ -101,10 +106,13 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
     <RouteView key={`${route.path}:${arrival.generation}`} route={route} location={location} />
   );
 
+  // The tab bar shows on the paths the routes' metadata gives it (a tab, or a route naming its tab).
+  const activeTab = rules.tabBar.get(location.pathname);
+
   return (
     <>
       <ConnectionBanner />
-      <main className={TAB_BAR_PATHS.has(location.pathname) ? 'shell-page shell-page--with-tabs' : 'shell-page'}>
+      <main className={activeTab ? 'shell-page shell-page--with-tabs' : 'shell-page'}>
         {Object.entries(kept).map(([path, view]) => (
           <Activity key={path} mode={path === keptPath ? 'visible' : 'hidden'}>
             <RouteView key={view.generation} route={view.route} location={view.location} />
@@ -112,7 +120,7 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
         ))}
         {page}
       </main>
-      {TAB_BAR_PATHS.has(location.pathname) && <AppTabBar pathname={location.pathname} />}
+      {activeTab && <AppTabBar tabs={rules.tabs} active={activeTab} />}
     </>
   );
 };

@@ -1,4 +1,4 @@
-import type { DeploymentManifest, RouteMeta } from '@marketplace/shared/contracts';
+import type { DeploymentManifest, RouteMeta, RouteTab } from '@marketplace/shared/contracts';
 import { matchRoutes } from 'react-router-dom';
 
 export interface AppRoute extends RouteMeta {
@@ -28,4 +28,67 @@ export const findRoute = (routes: readonly AppRoute[], pathname: string): AppRou
   if (answers.size >= 500) answers.clear();
   answers.set(pathname, route);
   return route;
+};
+
+/** A tab of the tab bar, as a route's metadata declares it. */
+export interface AppTab {
+  path: string;
+  icon: RouteTab['icon'];
+  labelKey: string;
+}
+
+/** What the shell reads from the routes' metadata besides each route's own page. */
+export interface RouteRules {
+  /** The tab bar's tabs, in their order. */
+  tabs: AppTab[];
+  /** Paths that show the tab bar, each to the path of its active tab. */
+  tabBar: ReadonlyMap<string, string>;
+  /** Paths whose visit starts a fresh back-navigation history. */
+  historyReset: ReadonlySet<string>;
+  /** Paths whose visit leaves the back-navigation history as it is. */
+  historySkip: ReadonlySet<string>;
+  /** Public routes' paths up to their first parameter: a path starting with one needs no login (prefix matches count). */
+  publicPrefixes: readonly string[];
+}
+
+/** The shell's own route `/` (it redirects) is no page of the history. */
+const SHELL_HISTORY_SKIP = ['/'];
+
+/** The part of a route path before its first parameter (`/detail/:product?` → `/detail`). */
+const staticPrefix = (path: string): string => {
+  const at = path.search(/\/[:*]/);
+  return at < 0 ? path : path.slice(0, at) || '/';
+};
+
+const rulesOf = new WeakMap<readonly RouteMeta[], RouteRules>();
+
+/**
+ * The tab bar, history rules and public paths of a route table. A remote built before routes carried
+ * `tab`, `tabOf` and `history` declares no tab and no history rule: its routes show no tab bar and are
+ * pushed onto the history like any page, and the bar shows the tabs the other remotes declare.
+ */
+export const routeRules = (routes: readonly RouteMeta[]): RouteRules => {
+  const known = rulesOf.get(routes);
+  if (known) return known;
+  const tabs = routes
+    .flatMap((route) => (route.tab ? [{ ...route.tab, path: route.path }] : []))
+    .sort((a, b) => a.order - b.order)
+    .map(({ path, icon, labelKey }) => ({ path, icon, labelKey }));
+  const tabPaths = new Set(tabs.map((tab) => tab.path));
+  const tabBar = new Map<string, string>(tabs.map((tab) => [tab.path, tab.path]));
+  for (const route of routes) {
+    if (route.tabOf && tabPaths.has(route.tabOf)) tabBar.set(route.path, route.tabOf);
+  }
+  const withRule = (rule: 'reset' | 'skip') => routes.filter((route) => route.history === rule).map((r) => r.path);
+  const rules: RouteRules = {
+    tabs,
+    tabBar,
+    historyReset: new Set(withRule('reset')),
+    historySkip: new Set([...SHELL_HISTORY_SKIP, ...withRule('skip')]),
+    publicPrefixes: [
+      ...new Set(routes.filter((route) => route.public).map((route) => staticPrefix(route.path))),
+    ].filter((prefix) => prefix !== '/'),
+  };
+  rulesOf.set(routes, rules);
+  return rules;
 };

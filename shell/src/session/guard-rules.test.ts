@@ -1,4 +1,25 @@
+import { routeRules } from '../remotes/route-table';
 import { afterUserInfoFailure, decideNavigation, endsSession, isPublicPath } from './guard-rules';
+
+/** The public routes the remotes publish (their route modules' `public: true`), as the layout's route table holds them. */
+const PUBLIC_ROUTES = [
+  '/index',
+  '/home',
+  '/explore',
+  '/search',
+  '/searchs',
+  '/detail/:product?/:mer?',
+  '/shop/:id?',
+  '/login',
+  '/register',
+  '/forgotPassword',
+  '/changePassword',
+].map((path) => ({ path, titleKey: 'x:title', public: true, keepAlive: false }));
+const { publicPrefixes } = routeRules([
+  ...PUBLIC_ROUTES,
+  { path: '/bag', titleKey: 'x:title', public: false, keepAlive: true },
+  { path: '/myPurchases/:status?', titleKey: 'x:title', public: false, keepAlive: false },
+]);
 
 const visit = (
   pathname: string,
@@ -7,7 +28,7 @@ const visit = (
   decideNavigation({
     pathname,
     search: opts.search,
-    isPublic: isPublicPath(pathname, opts.routePublic ?? false),
+    isPublic: isPublicPath(pathname, opts.routePublic ?? false, publicPrefixes),
     hasToken: opts.token ?? false,
     hasUserInfo: opts.userInfo ?? false,
   });

@@ -1,9 +1,11 @@
-import { PUBLIC_PATH_PREFIXES } from '@marketplace/shared/contracts/core';
 import { loginRedirect, returnPathAfterLogin } from '@marketplace/shared';
 
-/** Public when a spec public prefix matches (prefix matches count) or the owning route says so. */
-export const isPublicPath = (pathname: string, routeIsPublic: boolean): boolean =>
-  routeIsPublic || PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+/**
+ * Public when the owning route says so, or a public route's path up to its first parameter is a prefix
+ * of the path (requirements §2.2: prefix matches count; the prefixes come from the routes' metadata).
+ */
+export const isPublicPath = (pathname: string, routeIsPublic: boolean, publicPrefixes: readonly string[]): boolean =>
+  routeIsPublic || publicPrefixes.some((prefix) => pathname.startsWith(prefix));
 
 export type GuardDecision =
   { kind: 'allow' } | { kind: 'redirect'; to: string; messageKey?: 'common:loginFirst' } | { kind: 'fetchUserInfo' };

@@ -20,12 +20,19 @@ interface Failure {
   offline: boolean;
 }
 
-/** Applies the route guard of requirements §2.3 to the current page; the page renders only on `allow`. */
-export const useRouteGuard = (pathname: string, routeIsPublic: boolean): GuardView => {
+/**
+ * Applies the route guard of requirements §2.3 to the current page; the page renders only on `allow`.
+ * `publicPrefixes`: the public routes' paths up to their first parameter (route-table.ts, `routeRules`).
+ */
+export const useRouteGuard = (
+  pathname: string,
+  routeIsPublic: boolean,
+  publicPrefixes: readonly string[],
+): GuardView => {
   const hasToken = Boolean(useAppSelector(selectToken));
   const hasUserInfo = Boolean(useAppSelector(selectUserInfo));
   const { search } = useLocation();
-  const isPublic = isPublicPath(pathname, routeIsPublic);
+  const isPublic = isPublicPath(pathname, routeIsPublic, publicPrefixes);
   const decision = decideNavigation({ pathname, search, isPublic, hasToken, hasUserInfo });
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
