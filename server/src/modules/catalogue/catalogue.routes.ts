@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import etag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/app/auth';
+import { BROTLI_OPTIONS } from '../../plugins/external/security';
 import { tokenHeaders } from '../user/user.schemas';
 import {
   cataloguePageQuery,
@@ -49,11 +51,53 @@ const SHARED_ANSWERS = new Set([
 ]);
 
 const SERIALIZED_LANGUAGES = 4;
+type Encoding = 'br' | 'gzip';
+interface SharedBody {
+  body: string;
+  tag: string;
+  /** The body compressed, made the first time a client asks for that encoding. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+/** Below this a body goes out as it is (security.ts's compression threshold). */
+const COMPRESS_THRESHOLD = 1024;
+/** The settings security.ts gives @fastify/compress (and zlib's default gzip level): the same bytes. */
+const compress: Record<Encoding, (body: string) => Buffer> = {
+  br: (body) => brotliCompressSync(body, BROTLI_OPTIONS),
+  gzip: (body) => gzipSync(body),
+};
+
+/**
+ * The encoding the client accepts with the highest q (ties: br, then gzip, the order security.ts gives
+ * @fastify/compress); `*` stands for br; q=0 refuses. Undefined: the body goes uncompressed.
+ */
+export const acceptedEncoding = (header: string | string[] | undefined): Encoding | undefined => {
+  if (!header) return undefined;
+  const weight: Partial<Record<Encoding, number>> = {};
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!Number.isFinite(q)) continue;
+    const named: Encoding[] = name === '*' ? ['br', 'gzip'] : name === 'br' || name === 'gzip' ? [name] : [];
+    for (const encoding of named) {
+      // An explicit entry wins over the wildcard.
+      if (name !== '*' || weight[encoding] === undefined) weight[encoding] = q;
+    }
+  }
+  return (['br', 'gzip'] as const).reduce<Encoding | undefined>(
+    (chosen, encoding) => ((weight[encoding] ?? 0) > (chosen ? (weight[chosen] ?? 0) : 0) ? encoding : chosen),
+    undefined,
+  );
+};
+
 /**
  * A shared answer is one object for everyone until the service's cache lets it go, so its envelope is
- * serialized and hashed once per language instead of on every request (held only as long as the answer).
+ * serialized, hashed and compressed once per language (and encoding) instead of on every request: held
+ * only as long as the answer. A compressed body goes out as it is (@fastify/compress leaves a reply that
+ * already has a Content-Encoding alone).
  */
-const serialized = new WeakMap<object, Map<string, { body: string; tag: string }>>();
+const serialized = new WeakMap<object, Map<string, SharedBody>>();
 const sendShared = (request: FastifyRequest, reply: FastifyReply, data: object) => {
   const envelope = ok(request, data);
   let byMsg = serialized.get(data);
@@ -66,8 +110,17 @@ const sendShared = (request: FastifyRequest, reply: FastifyReply, data: object) 
     answer = { body, tag: `W/"${createHash('sha1').update(body).digest('base64')}"` };
     byMsg.set(envelope.msg, answer);
   }
-  // The etag plugin keeps this tag and still answers a matching If-None-Match with 304.
-  return reply.header('etag', answer.tag).type('application/json; charset=utf-8').send(answer.body);
+  // The etag plugin keeps this tag and still answers a matching If-None-Match with 304 (with no body to encode).
+  reply.header('etag', answer.tag).type('application/json; charset=utf-8');
+  const encoding =
+    answer.body.length >= COMPRESS_THRESHOLD &&
+    request.headers['if-none-match'] !== answer.tag &&
+    request.headers['x-no-compression'] === undefined
+      ? acceptedEncoding(request.headers['accept-encoding'])
+      : undefined;
+  if (!encoding) return reply.send(answer.body);
+  const compressed = (answer[encoding] ??= compress[encoding](answer.body));
+  return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
 };
 
 export const catalogueRoutes = async (app: FastifyInstance, { service }: { service: CatalogueService }) => {

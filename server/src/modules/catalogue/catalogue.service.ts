@@ -26,6 +26,8 @@ import { correctedKeyword, hasCorrections, planSearch } from './search.repositor
 const RECOMMEND_COUNT = 6;
 const HOT_KEYWORD_COUNT = 10;
 const HOT_KEYWORDS_TTL_MS = 60_000;
+/** How long a product page's shared part is kept in a process: below what a shopper could act on. */
+const DETAIL_TTL_MS = 2_000;
 /** Products an empty search shows from the category its keyword is closest to. */
 const CLOSEST_COUNT = 10;
 
@@ -59,16 +61,20 @@ export const createCatalogueService = ({
   catalogue,
   views,
   shared = createAnswerCache(),
+  detailCache,
   now = Date.now,
 }: {
   catalogue: CatalogueRepository;
   views?: ViewCounter;
   /** Keeps the answers that are the same for every shopper for a few seconds. */
   shared?: AnswerCache;
+  /** Keeps a product's detail, its shop and recommendations for a moment (default DETAIL_TTL_MS). */
+  detailCache?: AnswerCache;
   /** The clock the hot keywords' minute is measured on. */
   now?: () => number;
 }) => {
   const keywords = createAnswerCache({ ttlMs: HOT_KEYWORDS_TTL_MS, maxEntries: 1, now });
+  const details = detailCache ?? createAnswerCache({ ttlMs: DETAIL_TTL_MS, maxEntries: 2_000, now });
   const requireShop = async (shopId: number, userId: number | null) => {
     const shop = await catalogue.findShop(shopId, userId);
     if (!shop) throw fail('err.catalogue.shopNotFound');
@@ -204,24 +210,44 @@ export const createCatalogueService = ({
       return page.list.slice(0, count).map(({ title, image }) => ({ title, image }));
     },
 
+    /**
+     * The product, its shop and its recommendations are read once per DETAIL_TTL_MS for every shopper
+     * (a product page is what shoppers open most: 3 database reads each time otherwise); what is the
+     * caller's own (saved, the shop followed) is read for a signed-in caller on every request, and the
+     * views counted since the read are added, so a visit still shows at once. Stock and sales shown may be
+     * DETAIL_TTL_MS old; ordering and paying check stock and price in the database, never here.
+     */
     async productDetail(productId: number, userId: number | null): Promise<ProductDetail> {
-      const product = await catalogue.findProduct(productId);
-      if (!product) throw fail('err.catalogue.productNotFound');
+      // A refusal (unknown product) is a failed read: never kept.
+      const kept = await details.get(`detail:${productId}`, async () => {
+        const product = await requireProduct(productId);
+        const [shop, recommend] = await Promise.all([
+          requireShop(product.shopId, null),
+          catalogue.recommend(product, RECOMMEND_COUNT),
+        ]);
+        return {
+          product,
+          shop,
+          recommend: recommend.map(toProductCard),
+          seen: product.seen + (views?.pendingFor(product.id) ?? 0),
+          countedAt: views?.countedFor(product.id) ?? 0,
+        };
+      });
+      const { product } = kept;
       views?.add(product.id);
-      const [shop, recommend, saved] = await Promise.all([
-        requireShop(product.shopId, userId),
-        catalogue.recommend(product, RECOMMEND_COUNT),
-        userId === null ? false : catalogue.isSaved(userId, product.id),
-      ]);
+      const [shop, saved] =
+        userId === null
+          ? [kept.shop, false]
+          : await Promise.all([requireShop(product.shopId, userId), catalogue.isSaved(userId, product.id)]);
       const images = Array.from({ length: product.imageCount }, (_, n) => productImageUrl(product.id, n + 1));
       return {
         ...toProductCard({ ...product, shopName: shop.name }),
         images,
         stock: product.stock,
-        seen: product.seen + (views?.pendingFor(product.id) ?? 0),
+        seen: kept.seen + (views ? views.countedFor(product.id) - kept.countedAt : 0),
         description: product.description,
         specs: product.specs,
-        recommend: recommend.map(toProductCard),
+        recommend: kept.recommend,
         shop: toShopCard(shop),
         saved,
         rating: {

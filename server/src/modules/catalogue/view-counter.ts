@@ -8,6 +8,8 @@ import type { Db } from '../../db/client';
  */
 export const createViewCounter = (db: Db, { flushMs = 5_000 }: { flushMs?: number } = {}) => {
   let pending = new Map<number, number>();
+  /** Every view this process counted since it started (one entry per product viewed): never reset. */
+  const counted = new Map<number, number>();
   let flushing: Promise<void> = Promise.resolve();
 
   const flush = async () => {
@@ -36,9 +38,15 @@ export const createViewCounter = (db: Db, { flushMs = 5_000 }: { flushMs?: numbe
   return {
     add(productId: number) {
       pending.set(productId, (pending.get(productId) ?? 0) + 1);
+      counted.set(productId, (counted.get(productId) ?? 0) + 1);
     },
     /** Views not written yet, so a page shows its own visit at once. */
     pendingFor: (productId: number) => pending.get(productId) ?? 0,
+    /**
+     * Views this process counted since it started, written or not: a product read kept for a moment adds
+     * the views counted after it was read (catalogue.service.ts's product details).
+     */
+    countedFor: (productId: number) => counted.get(productId) ?? 0,
     flush: () => (flushing = flushing.then(flush)),
     async close() {
       clearInterval(timer);
