@@ -1,8 +1,6 @@
 jest.setTimeout(240_000);
 
-import { call, createTestApp, type TestApp } from './harness';
-import { bootstrapAdmin, createOperator, signIn, type Operator } from './operators.helpers';
-import { createShopper, type Shopper } from './orders.helpers';
+import { call, createShopper, createTestApp, signIn, staff, type Operator, type Shopper, type TestApp } from './kit';
 import { requestTopUp } from './wallet.helpers';
 
 type Money = { topUps: number; withdrawals: number; paidOrders: number; refunds: number };
@@ -21,7 +19,6 @@ interface Summary {
  */
 describe('dashboard money per day', () => {
   let t: TestApp;
-  let root: Operator;
   let finance: Operator;
   let alice: Shopper;
 
@@ -32,8 +29,7 @@ describe('dashboard money per day', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    root = await bootstrapAdmin(t);
-    finance = await createOperator(t, root, 'dash-fin', ['finance']);
+    [, finance] = await staff(t, ['dash-fin', 'finance']);
     alice = await createShopper(t, 'dash-alice');
   });
   afterAll(() => t.close());

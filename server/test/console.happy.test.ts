@@ -5,9 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { consoleFiles } from '../src/plugins/external/console-files';
-import { call, createTestApp, type TestApp } from './harness';
-import { bootstrapAdmin, createOperator, type Operator } from './operators.helpers';
-import { createShopper, type Shopper } from './orders.helpers';
+import { call, createShopper, createTestApp, staff, type Operator, type Shopper, type TestApp } from './kit';
 import { requestTopUp } from './wallet.helpers';
 
 interface TopUpRow {
@@ -44,9 +42,7 @@ describe('console read calls', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    root = await bootstrapAdmin(t);
-    finance = await createOperator(t, root, 'console-fin', ['finance']);
-    support = await createOperator(t, root, 'console-sup', ['support']);
+    [root, finance, support] = await staff(t, ['console-fin', 'finance'], ['console-sup', 'support']);
     alice = await createShopper(t, 'console-alice');
     bob = await createShopper(t, 'console-bob');
     for (const [shopper, amount] of [

@@ -22,6 +22,7 @@ import { call, type TestApp } from './harness';
 
 export * from './harness';
 export * from './orders.helpers';
+export * from './operators.helpers';
 
 /** A shopper with the address their orders go to. */
 export type Buyer = Shopper & { addressId: number };

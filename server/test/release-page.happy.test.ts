@@ -14,8 +14,7 @@ import { sandbox, writeBuild, type Sandbox } from '@marketplace/release/src/test
 import { operatorAudit } from '../src/db/schema';
 import { CONSOLE_HOST } from '../src/modules/admin/release-routes';
 import { deployStoreConfig } from '../src/plugins/external/deploy-store-config';
-import { call, createTestApp, type TestApp } from './harness';
-import { bootstrapAdmin, createOperator, type Operator } from './operators.helpers';
+import { call, createTestApp, staff, type Operator, type TestApp } from './kit';
 
 interface Unit {
   unit: string;
@@ -87,9 +86,7 @@ describe('release page calls', () => {
     await promote(box.ctx, wallet, '2.0.0');
 
     t = await createTestApp({ deployDir: box.deployDir, shellDir: box.shellDir });
-    root = await bootstrapAdmin(t);
-    releaser = await createOperator(t, root, 'release-rita', ['release']);
-    support = await createOperator(t, root, 'release-sup', ['support']);
+    [root, releaser, support] = await staff(t, ['release-rita', 'release'], ['release-sup', 'support']);
   });
   afterAll(async () => {
     await t.close();
@@ -249,7 +246,7 @@ describe('release page calls on an S3 deployment store', () => {
       await promote(box.ctx, wallet, version);
     }
     t = await createTestApp({ deployStore: config, shellDir: box.shellDir });
-    releaser = await createOperator(t, await bootstrapAdmin(t), 'release-s3', ['release']);
+    [, releaser] = await staff(t, ['release-s3', 'release']);
   });
   afterAll(async () => {
     await t?.close();
