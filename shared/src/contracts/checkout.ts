@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyIdField } from './ids';
 import type { Address } from './address';
+import type { OrderItem } from './orders';
 
 /** Freight per shop order: free from FREE_FREIGHT_MIN_CENTS of goods, else FREIGHT_CENTS. */
 export const FREIGHT_CENTS = 500;
@@ -48,17 +49,11 @@ export const createOrderBody = z
   .refine(oneSource, { message: 'err.order.selectItem', path: ['items'] });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
-export interface CheckoutItem {
+/** A line of the checkout: the order line it becomes, with its bag item and the stock left. */
+export interface CheckoutItem extends OrderItem {
   /** The bag item, or null for buy-now. */
   bagItemId: number | null;
-  productId: number;
-  title: string;
-  image: string;
-  spec: Record<string, string>;
-  unitPrice: number;
-  quantity: number;
   stock: number;
-  subtotal: number;
 }
 
 /** One future order: one per shop. Money is integer cents. */

@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@marketplace/shared/contracts/core';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  LANGUAGE_CODES,
+  type LanguageCode,
+} from '@marketplace/shared/contracts/core';
 import { readLanguageCookie } from '../session/session-cookies';
 
 // Spec codes that differ from the BCP 47 primary subtag they stand for.
@@ -14,32 +19,11 @@ const PRIMARY_TO_CODE: Record<string, LanguageCode> = {
   gsw: 'ch',
 };
 
-// Spec codes that are the BCP 47 primary subtag itself. Not every code is: `cr` is Cree and `kr`
-// Kanuri in BCP 47, so a browser in those languages must not get Czech or Korean.
-const SAME_AS_PRIMARY = new Set<string>([
-  'en',
-  'th',
-  'id',
-  'vi',
-  'de',
-  'ar',
-  'fr',
-  'hi',
-  'it',
-  'tr',
-  'es',
-  'ms',
-  'pl',
-  'nl',
-  'ru',
-  'ro',
-  'pt',
-  'sv',
-  'hu',
-  'sk',
-  'sl',
-  'hr',
-]);
+// Spec codes that are not the BCP 47 primary subtag they stand for: Chinese goes by script, the
+// German variants by region, the rest through PRIMARY_TO_CODE. `cr` is Cree and `kr` Kanuri in BCP 47,
+// so a browser in those languages must not get Czech or Korean. Every other code is its primary subtag.
+const NOT_A_PRIMARY = new Set<string>(['zh-cn', 'zh-hk', 'at', 'ch', ...Object.values(PRIMARY_TO_CODE)]);
+const SAME_AS_PRIMARY = new Set<string>(LANGUAGE_CODES.filter((code) => !NOT_A_PRIMARY.has(code)));
 
 const TRADITIONAL_CHINESE = new Set(['hant', 'tw', 'hk', 'mo']);
 

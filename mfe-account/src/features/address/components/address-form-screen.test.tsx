@@ -3,6 +3,7 @@ import { setBackHandler } from '@marketplace/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { homeAddress } from '../../../testing/addresses';
 import { renderScreen } from '../../../testing/render-screen';
 import { AddressFormScreen } from './address-form-screen';
 
@@ -59,18 +60,7 @@ describe('/addressForm', () => {
 
   it('adds an address as the default ("Save successful") and goes back to the list', async () => {
     const { calls } = fakeApi({
-      'POST /api/user/address_add': ok(
-        {
-          id: 3,
-          addressee: 'Mei Chen',
-          mobilePhone: '+1 555 0100',
-          area: 'Springfield',
-          detailedAddress: '1 Main St',
-          tag: 'Home',
-          isDefault: true,
-        },
-        'Save successful',
-      ),
+      'POST /api/user/address_add': ok({ ...homeAddress, id: 3 }, 'Save successful'),
     });
     await renderScreen(<AddressFormScreen />, { path: '/addressForm', route: ROUTE, session: signedIn() });
     expect(screen.getByRole('heading', { name: 'New address', level: 1 })).toBeInTheDocument();
@@ -80,14 +70,8 @@ describe('/addressForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Save successful')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({
-      addressee: 'Mei Chen',
-      mobilePhone: '+1 555 0100',
-      area: 'Springfield',
-      detailedAddress: '1 Main St',
-      tag: 'Home',
-      isDefault: true,
-    });
+    const { id: _id, ...sent } = homeAddress;
+    expect(calls[0]?.body).toEqual(sent);
     expect(back).toHaveBeenCalledTimes(1);
   });
 

@@ -3,21 +3,14 @@ import type { Address } from '@marketplace/shared/contracts';
 import { screen, within } from '@testing-library/react';
 import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { fakeApi, ok, resetBrowser, signedIn } from '@marketplace/shared/testing';
+import { homeAddress } from '../../../testing/addresses';
 import { renderScreen } from '../../../testing/render-screen';
 import { AddressListScreen } from './address-list-screen';
 
 // antd-mobile's dialogs animate in with pointer-events off; jsdom never finishes the animation.
 const userEvent = userEventBase.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
-const home: Address = {
-  id: 1,
-  addressee: 'Mei Chen',
-  mobilePhone: '+1 555 0100',
-  area: 'Springfield',
-  detailedAddress: '1 Main St',
-  tag: 'Home',
-  isDefault: true,
-};
+const home = homeAddress;
 const office: Address = { ...home, id: 2, addressee: 'Li Wei', tag: 'Company', isDefault: false };
 
 const card = (addressee: string) => screen.findByRole('article', { name: `Address of ${addressee}` });

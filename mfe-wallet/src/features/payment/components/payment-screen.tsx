@@ -5,6 +5,7 @@ import { Money, PageHeader } from '@marketplace/shared';
 import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
 import { TOP_UP_METHOD_ROUTES } from '../../top-up/top-up-methods';
 import { useGetUserInfoQuery } from '../../wallet/api';
+import { LinkList } from '../../wallet/link-list';
 import '../../top-up/components/top-up-screen.css';
 
 /** `/payment`: how the shopper pays (the balance with the payment code) and the ways to fill it. */
@@ -39,22 +40,14 @@ export default function PaymentScreen() {
           </List.Item>
         ))}
       </List>
-      <List>
-        {(
-          [
-            ['/withDraw', 'payment.withdraw'],
-            ['/topUpRecord', 'title.topUpRecord'],
-            ['/depositRecord', 'title.depositRecord'],
-            ['/capitalRecord', 'title.capitalRecord'],
-          ] as const
-        ).map(([to, key]) => (
-          <List.Item key={to} arrow>
-            <Link className="wallet-top-up__link" to={to}>
-              {t(key)}
-            </Link>
-          </List.Item>
-        ))}
-      </List>
+      <LinkList
+        links={[
+          ['/withDraw', 'payment.withdraw'],
+          ['/topUpRecord', 'title.topUpRecord'],
+          ['/depositRecord', 'title.depositRecord'],
+          ['/capitalRecord', 'title.capitalRecord'],
+        ]}
+      />
     </div>
   );
 }

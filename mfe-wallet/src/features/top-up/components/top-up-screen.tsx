@@ -4,6 +4,7 @@ import { List, Skeleton } from 'antd-mobile';
 import { Money, PageHeader } from '@marketplace/shared';
 import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
 import { useGetBlockchainInfoQuery, useGetUserInfoQuery } from '../../wallet/api';
+import { LinkList } from '../../wallet/link-list';
 import { WALLET_VERSION } from '../build-version';
 import { TOP_UP_METHOD_ICONS, TOP_UP_METHOD_ROUTES } from '../top-up-methods';
 import './top-up-screen.css';
@@ -49,22 +50,14 @@ export default function TopUpScreen() {
           );
         })}
       </List>
-      <List>
-        {(
-          [
-            ['/topUpRecord', 'topUp.records'],
-            ['/withDraw', 'payment.withdraw'],
-            ['/capitalRecord', 'title.capitalRecord'],
-            ['/payment', 'title.payment'],
-          ] as const
-        ).map(([to, key]) => (
-          <List.Item key={to} arrow>
-            <Link className="wallet-top-up__link" to={to}>
-              {t(key)}
-            </Link>
-          </List.Item>
-        ))}
-      </List>
+      <LinkList
+        links={[
+          ['/topUpRecord', 'topUp.records'],
+          ['/withDraw', 'payment.withdraw'],
+          ['/capitalRecord', 'title.capitalRecord'],
+          ['/payment', 'title.payment'],
+        ]}
+      />
       {/* A build detail for testers: shown with the sandbox acquirer (demo and test setups), never to paying shoppers. */}
       {channels?.cardSandbox && (
         <footer className="wallet-top-up__footer">{t('topUp.version', { version: WALLET_VERSION })}</footer>
