@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ProductSearchPage } from '@marketplace/shared/contracts';
 import { createTestApp, type TestApp } from './harness';
 import { get, rows } from './catalogue.fixtures';
+import { createSearchRepository, hasCorrections, planSearch } from '../src/modules/catalogue/search.repository';
 
 /**
  * Search (issue 28) on the demo catalogue plus a few products whose words the demo lacks, on PGlite
@@ -165,6 +166,47 @@ describe('relevance', () => {
       expect(product.title.toLowerCase()).toContain('case');
     }
   });
+});
+
+describe('a common word read by walking the sort index (issue 28, at 100,000 products)', () => {
+  // At 100,000 products a word thousands of products carry ("black", a big shop's name) is read by
+  // walking the sort's index until the page is full, and counted by the vocabulary; here every word is
+  // read that way ('always') and compared with reading every tier from the text-search indexes ('never').
+  it.each(['relevance', 'sales', 'priceAsc', 'priceDesc', 'newest'] as const)(
+    'gives the same pages and totals, sorted by %s',
+    async (sort) => {
+      await t.db.execute(sql`SELECT refresh_search_words()`);
+      const [shop] = await rows<{ name: string }>(
+        t.db,
+        sql`SELECT s.name FROM shops s JOIN products p ON p.shop_id = s.id GROUP BY s.name ORDER BY count(*) DESC LIMIT 1`,
+      );
+      const walking = createSearchRepository(t.db, { walk: 'always' });
+      const indexed = createSearchRepository(t.db, { walk: 'never' });
+      const keywords = ['black', 'phone', 'keyboard', 'smartphone', 'tea', 'shirt', 'Handys', 'keybord', shop!.name];
+      let walked = 0;
+      for (const text of keywords) {
+        const analysis = await walking.analyse(text);
+        const plan = planSearch(analysis, { corrected: hasCorrections(analysis), prefixLast: false });
+        if (plan.counts) walked += 1;
+        for (const [offset, limit] of [
+          [0, 5],
+          [5, 5],
+          [0, 40],
+        ] as const) {
+          const a = await walking.search(plan, {}, sort, offset, limit);
+          const b = await indexed.search(plan, {}, sort, offset, limit);
+          expect({ text, offset, total: a.total, ids: a.rows.map((row) => row.id) }).toEqual({
+            text,
+            offset,
+            total: b.total,
+            ids: b.rows.map((row) => row.id),
+          });
+        }
+      }
+      // Most of the keywords are one whole word the vocabulary counts: they took the walking path.
+      expect(walked).toBeGreaterThan(keywords.length / 2);
+    },
+  );
 });
 
 describe('empty results', () => {

@@ -99,6 +99,8 @@ export const products = pgTable(
     index('products_shop_sold_idx').on(t.shopId, t.sold),
     index('products_search_doc_idx').using('gin', t.searchDoc),
     index('products_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
+    // A title that is the whole keyword (relevance's first tier; migration 0019).
+    index('products_search_title_idx').using('btree', t.searchTitle),
     index('products_rank_doc_idx').using('gin', t.rankDoc),
     // A title's best sales for search_titles, when a product leaves or sells less.
     index('products_title_idx').on(t.title),
@@ -143,7 +145,8 @@ export const categoryNames = pgTable(
 /**
  * Every word search knows (product documents and category names), with how many products carry it and
  * the category most of them are in: typo corrections, "Did you mean" and the closest category come from
- * here. Rebuilt by `refresh_search_words()` after a catalogue is seeded.
+ * here, and a search's plan from its counts (a word many products carry is found by walking the sort's
+ * index). Rebuilt by `refresh_search_words()` after a catalogue is seeded.
  */
 export const searchWords = pgTable(
   'search_words',
@@ -151,6 +154,10 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
     products: integer('products').notNull(),
     category: text('category').notNull(),
+    /** How many products carry the word in their title or shop name (rank_doc; migration 0019). */
+    ranked: integer('ranked').notNull().default(0),
+    /** How many products carry the word in their title (rank_doc's weight A; migration 0019). */
+    titled: integer('titled').notNull().default(0),
   },
   (t) => [
     index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),

@@ -50,10 +50,21 @@ export interface KeywordWord {
   correction: string | null;
 }
 
+/** How many products carry a vocabulary word: anywhere, in the title or shop name, in the title. */
+export interface WordCounts {
+  products: number;
+  ranked: number;
+  titled: number;
+}
+
 export interface KeywordAnalysis {
   /** The keyword lower-cased and unaccented, as a whole. */
   normalized: string;
   words: KeywordWord[];
+  /** The vocabulary's counts of the words and corrections it knows (search_words). */
+  counts?: Record<string, WordCounts>;
+  /** About how many products the catalogue holds (the planner's estimate; 0 when unknown). */
+  catalogue?: number;
 }
 
 /** What one search asks the database: the words (as typed or corrected) and how to treat the last. */
@@ -63,7 +74,12 @@ export interface SearchPlan {
   terms: { lexeme: string; prefix: boolean }[];
   /** Match the keyword inside titles too ("phone" finds "Smartphone"): one word of MIN_SUBSTRING_LENGTH or more. */
   substring: boolean;
+  /** One whole word (no prefix): the vocabulary's counts of it and the catalogue's size, when known. */
+  counts?: WordCounts & { catalogue: number };
 }
+
+/** A text[] literal of the given strings. */
+const textArray = (items: string[]) => `{${items.map((item) => `"${item.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
@@ -86,16 +102,22 @@ export const correctedKeyword = (analysis: KeywordAnalysis) =>
 export const planSearch = (
   analysis: KeywordAnalysis,
   { corrected, prefixLast }: { corrected: boolean; prefixLast: boolean },
-): SearchPlan => ({
-  normalized: corrected && hasCorrections(analysis) ? correctedKeyword(analysis) : analysis.normalized,
-  terms: analysis.words.map((word, index) => {
+): SearchPlan => {
+  const terms = analysis.words.map((word, index) => {
     const last = index === analysis.words.length - 1;
     if (corrected && word.correction) return { lexeme: word.correction, prefix: false };
     // A word that is not a word of the catalogue but starts one is being typed, or cut short.
     return { lexeme: word.word, prefix: (prefixLast && last) || (!word.known && word.prefix) };
-  }),
-  substring: analysis.words.length === 1 && analysis.normalized.length >= MIN_SUBSTRING_LENGTH,
-});
+  });
+  const [only] = terms;
+  const counts = terms.length === 1 && only && !only.prefix ? analysis.counts?.[only.lexeme] : undefined;
+  return {
+    normalized: corrected && hasCorrections(analysis) ? correctedKeyword(analysis) : analysis.normalized,
+    terms,
+    substring: analysis.words.length === 1 && analysis.normalized.length >= MIN_SUBSTRING_LENGTH,
+    ...(counts ? { counts: { ...counts, catalogue: analysis.catalogue ?? 0 } } : {}),
+  };
+};
 
 export interface SearchFilter {
   category?: ProductCategory;
@@ -122,7 +144,26 @@ const preparedRowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => {
   return (await client.query({ name, text, values: params })).rows as T[];
 };
 
-export const createSearchRepository = (db: Db) => {
+/** A set of fewer products than this is always read from its text-search index. */
+const WALK_FROM = 1_000;
+/**
+ * Walking a sort's index for the first `first` of a set of `size` products visits about
+ * first × catalogue / size products (every one tested against the keyword); its text-search index visits
+ * all `size` of them. The walk pays for a common word (black: 28,000 of 100,000 products, 70 visited for
+ * a page of 20 instead of 28,000), never on a catalogue of unknown size.
+ */
+const walkPays = (size: number, first: number, catalogue: number) =>
+  catalogue > 0 && size >= WALK_FROM && size * size >= first * catalogue;
+
+export const createSearchRepository = (
+  db: Db,
+  {
+    walk = 'auto',
+  }: {
+    /** When a tier is read by walking the sort's index: as walkPays says, always (tests), or never. */
+    walk?: 'auto' | 'always' | 'never';
+  } = {},
+) => {
   const analyses = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 5_000 });
   const categoriesOf = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 2_000 });
   /** The categories whose name, in any language, holds every word of the plan. */
@@ -141,15 +182,17 @@ export const createSearchRepository = (db: Db) => {
   /**
    * The SQL pieces every search of a plan shares. `words`: every word in the product's document (title,
    * shop, spec values, description) or the keyword inside the title. `ranked`: every word in the title or
-   * the shop's name (products.rank_doc), or the keyword inside the title. `tier`, what relevance ranks a
-   * ranked product by: 4 the whole title, 3 every word in the title (or the keyword inside it), 2 title
-   * and shop name. Below them come products in a category whose name matched (1), then products matched
-   * by descriptions and spec values only (0).
+   * the shop's name (products.rank_doc), or the keyword inside the title. Relevance ranks a ranked
+   * product 4 for the whole title, 3 for every word in the title (`titled`), else 2 (title and shop name
+   * together). Below them come products in a category whose name matched (1), then products matched by
+   * descriptions and spec values only (0).
    */
   const clauses = (plan: SearchPlan, categories: string[]) => {
     const any = plan.terms.length ? sql`${tsqueryText(plan, '')}::tsquery` : null;
     const title = plan.terms.length ? sql`${tsqueryText(plan, 'A')}::tsquery` : null;
     const inTitle = plan.substring ? sql`p.search_title LIKE ${likePattern(plan.normalized)}` : null;
+    const wholeWord =
+      plan.substring && plan.terms.length === 1 && !plan.terms[0]?.prefix && plan.terms[0]?.lexeme === plan.normalized;
     const ors = (parts: (SQL | null)[]) => {
       const present = parts.filter((part): part is SQL => part !== null);
       return present.length ? sql`(${sql.join(present, sql` OR `)})` : sql`false`;
@@ -159,10 +202,14 @@ export const createSearchRepository = (db: Db) => {
       ranked: ors([inTitle, any && sql`p.rank_doc @@ ${any}`]),
       /** Matched by the whole document's words; with `NOT ranked`, by descriptions and spec values only. */
       described: any ? sql`p.search_doc @@ ${any}` : sql`false`,
-      tier: sql`CASE
-        WHEN p.search_title = ${plan.normalized} THEN 4
-        WHEN ${ors([inTitle, title && sql`p.rank_doc @@ ${title}`])} THEN 3
-        ELSE 2 END`,
+      /**
+       * Every word in the title, or the keyword inside it (tiers 4 and 3). A one-word keyword that is one
+       * word of the title is also inside it: the title's words are then not read from rank_doc (whose index
+       * cannot tell title words from shop words: it offers every product of a shop "Sunny" to recheck).
+       */
+      titled: ors([inTitle, wholeWord ? null : title && sql`p.rank_doc @@ ${title}`]),
+      /** The keyword inside the title (a one-word keyword of MIN_SUBSTRING_LENGTH or more), else false. */
+      inTitle: inTitle ?? sql`false`,
       inCategory: categories.length ? sql`p.category = ANY(${`{${categories.join(',')}}`}::text[])` : sql`false`,
     };
   };
@@ -223,16 +270,34 @@ export const createSearchRepository = (db: Db) => {
           FROM k LEFT JOIN w ON true
           ORDER BY w.pos`,
     );
+    const words = found
+      .filter((row) => row.word !== null)
+      .map((row) => ({
+        word: row.word as string,
+        known: row.known,
+        prefix: row.prefix,
+        correction: row.correction,
+      }));
+    const lexemes = [
+      ...new Set(words.flatMap((word) => (word.correction ? [word.word, word.correction] : [word.word]))),
+    ];
+    const counted = lexemes.length
+      ? await rowsOf<WordCounts & { word: string }>(
+          db,
+          sql`SELECT word, products, ranked, titled FROM search_words WHERE word = ANY(${textArray(lexemes)}::text[])`,
+        )
+      : [];
+    const [size] = await rowsOf<{ n: number | string | null }>(
+      db,
+      sql`SELECT greatest(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'products'::regclass`,
+    );
     return {
       normalized: found[0]?.normalized.trim() ?? '',
-      words: found
-        .filter((row) => row.word !== null)
-        .map((row) => ({
-          word: row.word as string,
-          known: row.known,
-          prefix: row.prefix,
-          correction: row.correction,
-        })),
+      words,
+      counts: Object.fromEntries(
+        counted.map(({ word, products, ranked, titled }) => [word, { products, ranked, titled }]),
+      ),
+      catalogue: Number(size?.n ?? 0),
     };
   };
 
@@ -246,66 +311,122 @@ export const createSearchRepository = (db: Db) => {
     },
     /**
      * One page of a plan's matches and their exact total, in one statement. Relevance takes the first
-     * `offset + limit` of the title and shop matches (tiers 4-2, from rank_doc's and the title's indexes),
-     * of a matched category's products (1, by sales straight from the category index, never scanned for
-     * words) and of the products matched only by descriptions and spec values (0, by sales); the other
-     * sorts take them from the word matches and the category's index in their own order. A category's
-     * products are counted from its index.
+     * `offset + limit` of each tier in turn (4 the whole title, 3 every word in the title or the keyword
+     * inside it, 2 title and shop name, 1 a matched category's products, 0 descriptions and spec values
+     * only), each tier only as far as the tiers above it leave the page unfilled; the other sorts take
+     * the word matches and the category's products in their own order. A tier is read from its
+     * text-search index, or, when the vocabulary says thousands of products fill it (a common word, a
+     * big shop's name), by walking the sort's index until the page is full (planFor). The total is
+     * counted, or, for one such common word without filters, taken from the vocabulary's count.
      */
     async search(plan: SearchPlan, filter: SearchFilter, sort: SearchSort, offset: number, limit: number) {
       if (plan.terms.length === 0 && !plan.substring) return { rows: [], total: 0 };
       const categories = await matchedCategories(plan);
-      const { words, ranked, described, tier, inCategory } = clauses(plan, categories);
+      const { words, ranked, described, titled, inTitle, inCategory } = clauses(plan, categories);
       const where = filters(filter);
       const first = offset + limit;
-      // The sort's keys (created_at, far along a product's row, only when the sort needs it).
+      const unfiltered = !filter.category && filter.minPrice === undefined && filter.maxPrice === undefined;
+      const counts = unfiltered ? plan.counts : undefined;
+      /** Walk the sort's index for a set of about `size` products (see walkPays), else its text index. */
+      const walks = (size: number | undefined) =>
+        size !== undefined && (walk === 'always' || (walk === 'auto' && walkPays(size, first, counts?.catalogue ?? 0)));
+      /**
+       * The first `count` products of a condition in the sort's order: walking the sort's index (the
+       * condition written so that the text-search indexes cannot serve it), or from the text-search indexes
+       * (behind OFFSET 0, so that the planner never walks the sort's index through a sparse set).
+       */
+      const firstOf = (columns: SQL, condition: SQL, read: 'walk' | 'text' | 'category', count: SQL) => {
+        switch (read) {
+          case 'walk':
+            return sql`SELECT ${columns} FROM products p WHERE (${condition}) IS TRUE${where} ORDER BY ${order} LIMIT ${count}`;
+          case 'text':
+            return sql`SELECT * FROM (SELECT ${columns} FROM products p WHERE ${condition}${where} OFFSET 0) AS p
+              ORDER BY ${order} LIMIT ${count}`;
+          case 'category':
+            // A matched category's products in the sort's order, from its index.
+            return sql`SELECT ${columns} FROM products p WHERE ${condition}${where} ORDER BY ${order} LIMIT ${count}`;
+        }
+      };
+      const readOf = (walk: boolean): 'walk' | 'text' => (walk ? 'walk' : 'text');
       const keys = sql`p.id, p.sold, p.unit_price, ${sort === 'newest' ? sql`p.created_at` : sql`NULL::timestamptz AS created_at`}`;
-      // A category's products in the sort's order, from its index: at most the first `offset + limit`
-      // (for relevance, those the title and shop matches have not ranked higher already).
-      const categoryFirst = (extra: SQL) => sql`SELECT ${keys} FROM products p
-        WHERE ${inCategory}${extra}${where} ORDER BY ${sortColumns(sort === 'relevance' ? 'sales' : sort)} LIMIT ${first}`;
-      const categoryCount = categories.length
-        ? sql` + (SELECT count(*) FROM products p WHERE ${inCategory}${where})`
-        : sql``;
-      // Relevance: every word match once, the title and shop matches with their tier (the title and
-      // rank_doc, far along a product's row, read for them only), then the other matches of the whole
-      // document told apart by id (a common word, a colour in descriptions, has tens of thousands).
-      // The other sorts: the word matches in one pass.
-      const matches =
-        sort === 'relevance'
-          ? sql`ranked AS MATERIALIZED (
-              SELECT ${keys}, ${inCategory} AS in_category, ${tier} AS tier FROM products p WHERE ${ranked}${where}
-            ),
-            described AS MATERIALIZED (
-              SELECT ${keys}, ${inCategory} AS in_category FROM products p
-              WHERE ${described}${where} AND NOT EXISTS (SELECT 1 FROM ranked r WHERE r.id = p.id)
-            )`
-          : sql`matched AS MATERIALIZED (
-              SELECT ${keys}, ${inCategory} AS in_category FROM products p WHERE ${words}${where}
-            )`;
-      const ids =
-        sort === 'relevance'
-          ? sql`SELECT * FROM (
-              (SELECT p.id, p.sold, p.tier FROM ranked p ORDER BY p.tier DESC, p.sold DESC, p.id DESC LIMIT ${first})
-              UNION ALL
-              (SELECT p.id, p.sold, 1 AS tier FROM (${categoryFirst(sql` AND NOT ${ranked}`)}) AS p)
-              UNION ALL
-              (SELECT p.id, p.sold, 0 AS tier FROM described p WHERE NOT p.in_category
-                ORDER BY p.sold DESC, p.id DESC LIMIT ${first})
-            ) AS p ORDER BY p.tier DESC, p.sold DESC, p.id DESC OFFSET ${offset} LIMIT ${limit}`
-          : sql`SELECT p.id FROM (
-              SELECT ${keys} FROM matched p WHERE NOT p.in_category
-              UNION ALL
-              (${categoryFirst(sql``)})
-            ) AS p ORDER BY ${sortColumns(sort)} OFFSET ${offset} LIMIT ${limit}`;
-      const total =
-        sort === 'relevance'
-          ? sql`(SELECT count(*) FROM ranked WHERE NOT in_category)
-            + (SELECT count(*) FROM described WHERE NOT in_category)${categoryCount}`
-          : sql`(SELECT count(*) FROM matched WHERE NOT in_category)${categoryCount}`;
+      const order = sortColumns(sort === 'relevance' ? 'sales' : sort);
+      // The whole match set of one common word without filters or categories, too many to count on every
+      // request (black: 28,000): counted by the vocabulary, as of its last refresh (a seed).
+      const countedAhead = counts && categories.length === 0 && walks(counts.products);
+      let total = countedAhead
+        ? sql`${counts.products}::bigint${
+            plan.substring ? sql` + (SELECT count(*) FROM products p WHERE ${inTitle} AND NOT ${described})` : sql``
+          }`
+        : sql`(SELECT count(*) FROM products p WHERE ${words} AND NOT ${inCategory}${where})${
+            categories.length ? sql` + (SELECT count(*) FROM products p WHERE ${inCategory}${where})` : sql``
+          }`;
+      let ctes: SQL;
+      let ids: SQL;
+      if (sort === 'relevance') {
+        const title = titled;
+        const exact = sql`p.search_title = ${plan.normalized}`;
+        type Read = 'walk' | 'text' | 'category';
+        const all: { name: string; tier: number; where: SQL; read: Read }[] = [
+          { name: 't4', tier: 4, where: sql`${exact} AND ${ranked}`, read: 'text' },
+          { name: 't3', tier: 3, where: sql`${title} AND NOT ${exact}`, read: readOf(walks(counts?.titled)) },
+          {
+            name: 't2',
+            tier: 2,
+            where: sql`${ranked} AND NOT ${title}`,
+            read: readOf(walks(counts && counts.ranked - counts.titled)),
+          },
+          { name: 't1', tier: 1, where: sql`${inCategory} AND NOT ${ranked}`, read: 'category' },
+          {
+            name: 't0',
+            tier: 0,
+            where: sql`${described} AND NOT ${ranked} AND NOT ${inCategory}`,
+            read: readOf(walks(counts && counts.products - counts.ranked)),
+          },
+        ];
+        const tiers = all.filter((t) => t.name !== 't1' || categories.length > 0);
+        ctes = sql.join(
+          tiers.map((t, index) => {
+            const above = tiers.slice(0, index);
+            // Only as many as the tiers above leave unfilled: none at all once they fill the page.
+            const need = above.length
+              ? sql`greatest(0, ${first} - (SELECT count(*) FROM (${sql.join(
+                  above.map((a) => sql`SELECT 1 FROM ${sql.raw(a.name)}`),
+                  sql` UNION ALL `,
+                )}) AS a))`
+              : sql`${first}`;
+            return sql`${sql.raw(t.name)} AS MATERIALIZED (${firstOf(sql`p.id, p.sold, ${t.tier} AS tier`, t.where, t.read, need)})`;
+          }),
+          sql`, `,
+        );
+        ids = sql`SELECT p.id FROM (${sql.join(
+          tiers.map((t) => sql`SELECT * FROM ${sql.raw(t.name)}`),
+          sql` UNION ALL `,
+        )}) AS p ORDER BY p.tier DESC, p.sold DESC, p.id DESC OFFSET ${offset} LIMIT ${limit}`;
+      } else {
+        // The word matches (outside a matched category) and the category's products, each in the sort's
+        // order as far as the page needs.
+        // A common word's first matches from the sort's index (counted ahead); else every word match once,
+        // sorted and counted in one pass.
+        const matched = countedAhead
+          ? firstOf(keys, words, 'walk', sql`${first}`)
+          : sql`SELECT ${keys} FROM products p WHERE ${words} AND NOT ${inCategory}${where}`;
+        ctes = sql`matched AS MATERIALIZED (${matched})${
+          categories.length
+            ? sql`, in_category AS MATERIALIZED (${firstOf(keys, inCategory, 'category', sql`${first}`)})`
+            : sql``
+        }`;
+        if (!countedAhead) {
+          total = sql`(SELECT count(*) FROM matched)${
+            categories.length ? sql` + (SELECT count(*) FROM products p WHERE ${inCategory}${where})` : sql``
+          }`;
+        }
+        ids = sql`SELECT p.id FROM (
+            SELECT * FROM matched${categories.length ? sql` UNION ALL SELECT * FROM in_category` : sql``}
+          ) AS p ORDER BY ${sortColumns(sort)} OFFSET ${offset} LIMIT ${limit}`;
+      }
       const found = await preparedRowsOf<Partial<ProductCardRow> & { total: number | string }>(
         db,
-        sql`WITH ${matches},
+        sql`WITH ${ctes},
           page AS MATERIALIZED (SELECT q.id, row_number() OVER () AS n FROM (${ids}) AS q)
           SELECT t.total, c.* FROM (SELECT ${total} AS total) AS t
           LEFT JOIN (
@@ -371,7 +492,7 @@ export const createSearchRepository = (db: Db) => {
       if (words.length === 0) return null;
       const [best] = await rowsOf<{ category: ProductCategory }>(
         db,
-        sql`SELECT v.category FROM search_words v, unnest(${`{${words.map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]) AS q(word)
+        sql`SELECT v.category FROM search_words v, unnest(${textArray(words)}::text[]) AS q(word)
           WHERE v.word % q.word
           ORDER BY similarity(v.word, q.word) DESC, v.products DESC, v.word
           LIMIT 1`,
