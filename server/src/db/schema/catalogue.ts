@@ -92,6 +92,8 @@ export const products = pgTable(
     index('products_category_sold_idx').on(t.category, t.sold),
     // A category's page by price, and its count under a price bound, from the index alone (issue 28).
     index('products_category_price_idx').on(t.category, t.unitPrice),
+    // A category's newest first (its list page sorted by date; migration 0020).
+    index('products_category_created_at_idx').on(t.category, t.createdAt),
     index('products_sold_idx').on(t.sold),
     index('products_seen_idx').on(t.seen),
     index('products_unit_price_idx').on(t.unitPrice),
