@@ -163,6 +163,7 @@ export interface ApiEndpoints {
   'GET /api/user/extract_log': Endpoint<void, Page<WithdrawalRecord>>;
   'GET /api/user/bill': Endpoint<void, Page<LedgerEntry>>;
   'GET /api/user/balance_history': Endpoint<void, BalancePoint[]>;
+  'GET /api/telemetry/config': Endpoint<void, { sampleRate: number }>;
 }
 
 /** `METHOD /api/path` of one endpoint of the web app. */

@@ -13,7 +13,9 @@ export const envelope = <T>(data: T, code = 1, msg = ''): Envelope<T> => ({ code
 export const fakeFetch = (respond: (request: Request) => Response | Promise<Response>) => {
   const requests: Request[] = [];
   const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
+    // A path alone is resolved against the page, as a browser's fetch does.
+    const target = input instanceof Request ? input : new URL(String(input), globalThis.location?.href);
+    const request = new Request(target, init);
     requests.push(request.clone());
     return respond(request);
   });

@@ -1,3 +1,5 @@
+import { fakeApi, ok } from '@marketplace/shared/testing';
+
 /**
  * The reporter as a page runs it: notes taken before it loaded and after, one session / load failure /
  * error per remote version, route patterns only, sent by sendBeacon on pagehide and every 15 s, and not at
@@ -15,9 +17,7 @@ const load = async (sampleRate: number) => {
       return true;
     },
   });
-  global.fetch = jest.fn(async () => ({
-    json: async () => ({ code: 1, data: { sampleRate } }),
-  })) as unknown as typeof fetch;
+  fakeApi({ 'GET /api/telemetry/config': ok({ sampleRate }) });
   const hooks = await import('./hooks');
   const reporter = await import('./reporter');
   return { hooks, start: () => reporter.startReporter() };
