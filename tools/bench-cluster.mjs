@@ -4,15 +4,21 @@
 // dedicated cores would). The load generator is wrk (Debian's `wrk`, one thread, C and epoll: about a tenth
 // of the CPU per request that a Node load generator takes) when /usr/bin/wrk exists, else autocannon in
 // this process (BENCH_LOADGEN=autocannon forces it); the table says which. Nothing is pinned: the kernel
-// shares both cores between the load generator, the API processes, PostgreSQL and Redis. The requests are
-// the catalogue searches the screens send (the shared answers the server keeps a few seconds) and searches
-// no two alike (the database path). Each setting is measured BENCH_ROUNDS times (default 3), alternating,
-// and the median kept.
-// Writes var/bench/cluster.md and var/bench/cluster.json (`rows: [{ name, key, rps, p99, non2xx }]`, `ratio`).
+// shares both cores between the load generator, the API processes, PostgreSQL and Redis.
+// Three loads, each sent as a browser sends it (Accept-Encoding: gzip, deflate, br):
+// - the shopper path: Home (categories, hot products, hot keywords), category lists (first two pages of
+//   each category) and product pages, the most popular most often (the products those first pages show,
+//   weighted towards the top as shoppers click);
+// - the catalogue searches the screens send (the shared answers the server keeps a few seconds);
+// - searches no two alike (the database path: every request a new query).
+// Each round measures 1 then 2 processes (BENCH_ROUNDS rounds, default 5, 5 s each); the table gives the
+// median req/s of each setting, the ratio of the medians and the lowest ratio of a round.
+// Writes var/bench/cluster.md and var/bench/cluster.json (`rows: [{ name, key, rps, p99, non2xx }]`,
+// `ratio: { path, shared, distinct }`, `minRatio` (same keys), `rounds`).
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, root } from './app-server.mjs';
 
@@ -21,14 +27,14 @@ const autocannon = require('autocannon');
 const { Client } = require('pg');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 24;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const watchdog = setTimeout(() => {
-  console.error('bench-cluster: gave up after 8 minutes');
+  console.error('bench-cluster: gave up after 15 minutes');
   process.exit(1);
-}, 8 * 60_000);
+}, 15 * 60_000);
 watchdog.unref();
 
 const SEARCHES = [
@@ -44,39 +50,72 @@ const DISTINCT = [
     method: 'GET',
     setupRequest: (request) => ({
       ...request,
-      path: `/api/catalogue/products?minPrice=${distinct++}&sort=priceAsc&page=1&pageSize=20`,
+      path: `/api/catalogue/products?minPrice=${distinct++}&maxPrice=${1_000_000_000 + distinct}&sort=priceAsc&page=1&pageSize=20`,
     }),
   },
 ];
+
+/** What a browser sends: the server answers compressed, as it does for shoppers. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const HEADERS = { 'accept-encoding': ACCEPT_ENCODING };
+
+/**
+ * The shopper path: 1,000 requests in a fixed mixed order, a third Home, a third category lists, a third
+ * product pages; `products` are the ids the first pages show, most popular first, and a product page picks
+ * index ⌊n·u²⌋ (u uniform: the top of the lists far more often than their end).
+ */
+const shopperPath = (products, categories) => {
+  const home = [
+    '/api/catalogue/categories',
+    '/api/catalogue/hot_products?page=1&pageSize=20',
+    '/api/catalogue/hot_keywords',
+  ];
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const paths = [];
+  for (let i = 0; i < 1000; i++) {
+    if (i % 3 === 0) paths.push(home[(i / 3) % home.length]);
+    else if (i % 3 === 1) {
+      const category = categories[Math.floor(random() * categories.length)];
+      paths.push(`/api/catalogue/products?category=${category}&sort=sales&page=${random() < 0.7 ? 1 : 2}&pageSize=20`);
+    } else paths.push(`/api/catalogue/product?id=${products[Math.floor(products.length * random() ** 2)]}`);
+  }
+  return paths;
+};
 
 const WRK = '/usr/bin/wrk';
 const LOADGEN = process.env.BENCH_LOADGEN ?? (existsSync(WRK) ? 'wrk' : 'autocannon');
 
 let wrkRuns = 0;
-/** wrk's Lua script: the shared searches in turn, or price bounds no two requests share (a real floor, a ceiling above every price). */
-const wrkScript = (kind) =>
-  kind === 'shared'
-    ? `local paths = { ${SEARCHES.map((p) => `"${p}"`).join(', ')} }
+const luaHeaders = `{ ["Accept-Encoding"] = "${ACCEPT_ENCODING}" }`;
+/** wrk's Lua script: a fixed list of requests formatted once (`paths`) in turn, or price bounds no two requests share. */
+const wrkScript = (paths) =>
+  paths
+    ? `local paths = { ${paths.map((p) => `"${p}"`).join(', ')} }
+local requests = {}
+init = function()
+  for k, p in ipairs(paths) do requests[k] = wrk.format("GET", p, ${luaHeaders}) end
+end
 local i = 0
 request = function()
   i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1])
+  return requests[(i % #requests) + 1]
 end
 `
     : `local i = ${(wrkRuns++ + 1) * 10_000_000}
 request = function()
   i = i + 1
-  return wrk.format("GET", "/api/catalogue/products?minPrice=" .. (i % 20000) .. "&maxPrice=" .. (1000000000 + i) .. "&sort=priceAsc&page=1&pageSize=20")
+  return wrk.format("GET", "/api/catalogue/products?minPrice=" .. (i % 20000) .. "&maxPrice=" .. (1000000000 + i) .. "&sort=priceAsc&page=1&pageSize=20", ${luaHeaders})
 end
 `;
 
 const scriptDir = mkdtempSync(path.join(tmpdir(), 'marketplace-wrk-'));
 
 /** One wrk run; answers in autocannon's shape ({ requests.average, latency.p99, non2xx }). */
-const wrkLoad = (url, kind) =>
+const wrkLoad = (url, kind, paths) =>
   new Promise((resolve, reject) => {
     const script = path.join(scriptDir, `${kind}.lua`);
-    writeFileSync(script, wrkScript(kind));
+    writeFileSync(script, wrkScript(paths));
     execFile(
       WRK,
       ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency', '-s', script, url],
@@ -94,6 +133,7 @@ const wrkLoad = (url, kind) =>
     );
   });
 
+const loadAverage = () => loadavg()[0].toFixed(1);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const load = (url, requests) =>
@@ -103,6 +143,7 @@ const load = (url, requests) =>
         url,
         connections: CONNECTIONS,
         duration: DURATION_S,
+        headers: HEADERS,
         requests: typeof requests[0] === 'string' ? requests.map((p) => ({ method: 'GET', path: p })) : requests,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -163,19 +204,39 @@ await admin.query(`CREATE DATABASE ${database}`);
 const databaseUrl = new URL(PG_ADMIN_URL);
 databaseUrl.pathname = `/${database}`;
 
-const samples = { 1: { shared: [], distinct: [] }, 2: { shared: [], distinct: [] } };
+const KINDS = ['path', 'shared', 'distinct'];
+const samples = Object.fromEntries([1, 2].map((w) => [w, Object.fromEntries(KINDS.map((k) => [k, []]))]));
+/** The ids the first pages show (Home's hot products, then each category's best sellers), most sold first. */
+const firstPageProducts = async (url) => {
+  const read = (query) => fetch(`${url}${query}`).then(async (response) => (await response.json()).data);
+  const categories = (await read('/api/catalogue/categories')).map((c) => c.key);
+  const ids = new Map();
+  const lists = [await read('/api/catalogue/hot_products?page=1&pageSize=20')];
+  for (const category of categories) {
+    lists.push(await read(`/api/catalogue/products?category=${category}&sort=sales&page=1&pageSize=20`));
+  }
+  for (const card of lists.flatMap((page) => page.list)) ids.set(card.id, card.sold);
+  return { categories, products: [...ids].sort((a, b) => b[1] - a[1]).map(([id]) => id) };
+};
+let shopperPaths = null;
 try {
-  // Seed once (the first start migrates and seeds), then alternate 1 and 2 processes round by round.
+  // Seed once (the first start migrates and seeds), then 1 and 2 processes round by round.
   for (let round = 0; round < ROUNDS; round++) {
     for (const workers of [1, 2]) {
       const cluster = await startCluster(workers, databaseUrl.toString());
       try {
+        if (!shopperPaths) {
+          const { products, categories } = await firstPageProducts(cluster.url);
+          shopperPaths = shopperPath(products, categories);
+        }
         if (LOADGEN === 'wrk') {
-          await wrkLoad(cluster.url, 'shared'); // warm-up: JIT, plans, the shared answers
-          samples[workers].shared.push(await wrkLoad(cluster.url, 'shared'));
+          await wrkLoad(cluster.url, 'path', shopperPaths); // warm-up: JIT, plans, the shared answers
+          samples[workers].path.push(await wrkLoad(cluster.url, 'path', shopperPaths));
+          samples[workers].shared.push(await wrkLoad(cluster.url, 'shared', SEARCHES));
           samples[workers].distinct.push(await wrkLoad(cluster.url, 'distinct'));
         } else {
-          await load(cluster.url, SEARCHES); // warm-up: JIT, plans, the shared answers
+          await load(cluster.url, shopperPaths); // warm-up: JIT, plans, the shared answers
+          samples[workers].path.push(await load(cluster.url, shopperPaths));
           samples[workers].shared.push(await load(cluster.url, SEARCHES));
           samples[workers].distinct.push(await load(cluster.url, DISTINCT));
         }
@@ -183,7 +244,7 @@ try {
         await cluster.stop();
       }
       console.log(
-        `round ${round + 1}, ${workers} process(es): shared ${samples[workers].shared.at(-1).requests.average} req/s, distinct ${samples[workers].distinct.at(-1).requests.average} req/s`,
+        `round ${round + 1}, ${workers} process(es): ${KINDS.map((k) => `${k} ${samples[workers][k].at(-1).requests.average} req/s`).join(', ')} (load ${loadAverage()})`,
       );
     }
   }
@@ -194,12 +255,17 @@ try {
 }
 
 const median = (results) => [...results].sort((a, b) => a.requests.average - b.requests.average)[results.length >> 1];
+const NAMES = {
+  path: 'shopper path (Home, category lists, product pages)',
+  shared: 'catalogue searches (shared answers)',
+  distinct: 'catalogue searches, no two alike (database)',
+};
 const rows = [];
-for (const kind of ['shared', 'distinct']) {
+for (const kind of KINDS) {
   for (const workers of [1, 2]) {
     const result = median(samples[workers][kind]);
     rows.push({
-      name: `catalogue ${kind === 'shared' ? 'searches (shared answers)' : 'searches, no two alike'}, ${workers} process${workers > 1 ? 'es' : ''}`,
+      name: `${NAMES[kind]}, ${workers} process${workers > 1 ? 'es' : ''}`,
       key: `${kind}-${workers}`,
       rps: Math.round(result.requests.average),
       p99: result.latency.p99,
@@ -207,22 +273,31 @@ for (const kind of ['shared', 'distinct']) {
     });
   }
 }
-const ratio = Object.fromEntries(
-  ['shared', 'distinct'].map((kind) => [
+const rps = (key) => rows.find((r) => r.key === key).rps;
+const ratio = Object.fromEntries(KINDS.map((kind) => [kind, Number((rps(`${kind}-2`) / rps(`${kind}-1`)).toFixed(2))]));
+/** Each round's own ratio (its 2-process run over its 1-process run): the lowest says how reliable the median is. */
+const roundRatios = Object.fromEntries(
+  KINDS.map((kind) => [
     kind,
-    Number((rows.find((r) => r.key === `${kind}-2`).rps / rows.find((r) => r.key === `${kind}-1`).rps).toFixed(2)),
+    samples[2][kind].map((two, i) => Number((two.requests.average / samples[1][kind][i].requests.average).toFixed(2))),
   ]),
 );
+const minRatio = Object.fromEntries(KINDS.map((kind) => [kind, Math.min(...roundRatios[kind])]));
 const table = [
-  `Catalogue reads, 1 vs 2 API processes (PostgreSQL + Redis; ${LOADGEN === 'wrk' ? 'wrk, 1 thread' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION_S} s, median of ${ROUNDS}; load generator, API processes, PostgreSQL and Redis share the same 2 cores, nothing pinned)`,
+  `Catalogue reads, 1 vs 2 API processes (PostgreSQL + Redis; ${LOADGEN === 'wrk' ? 'wrk, 1 thread' : 'autocannon'}, ${CONNECTIONS} connections, Accept-Encoding "${ACCEPT_ENCODING}", ${DURATION_S} s, median of ${ROUNDS} rounds; the load generator, the API processes, PostgreSQL and Redis share the same 2 cores, nothing pinned; load average ${loadAverage()} at the end)`,
   '',
   '| Figure | req/s | p99 ms | non-2xx |',
   '| --- | ---: | ---: | ---: |',
   ...rows.map((row) => `| ${row.name} | ${row.rps} | ${row.p99} | ${row.non2xx} |`),
-  `| 2 processes / 1, shared answers | ${ratio.shared}× | | |`,
-  `| 2 processes / 1, no two alike | ${ratio.distinct}× | | |`,
+  ...KINDS.map(
+    (kind) =>
+      `| 2 processes / 1, ${NAMES[kind]}: median, lowest round (rounds) | ${ratio[kind]}×, ${minRatio[kind]}× (${roundRatios[kind].join(', ')}) | | |`,
+  ),
 ].join('\n');
 console.log(`\n${table}`);
 mkdirSync(path.join(root, 'var/bench'), { recursive: true });
 writeFileSync(path.join(root, 'var/bench/cluster.md'), `${table}\n`);
-writeFileSync(path.join(root, 'var/bench/cluster.json'), JSON.stringify({ loadgen: LOADGEN, rows, ratio }, null, 2));
+writeFileSync(
+  path.join(root, 'var/bench/cluster.json'),
+  JSON.stringify({ loadgen: LOADGEN, rows, ratio, minRatio, rounds: roundRatios }, null, 2),
+);
