@@ -73,6 +73,7 @@ export {
   type FormProblem,
   type FormSchema,
   type MarkableForm,
+  type ProblemOptions,
   type SchemaForm,
 } from './forms/schema-form';
 export { setBackHandler, useGoBack, type BackHandler } from './ui/back-navigation';

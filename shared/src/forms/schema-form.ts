@@ -2,10 +2,14 @@ import { useMemo } from 'react';
 import { translate } from '../i18n/translate';
 import { toastFail } from '../ui/toast';
 
-/** One problem a schema found: the field it is about (empty for the whole form) and its `errors` key. */
+/**
+ * One problem with a form: the field it is about (empty for the whole form) and its message, an
+ * `errors` key as schemas give it (or a key with its own namespace, and values, for a screen's rule).
+ */
 export interface FormProblem {
   path: readonly PropertyKey[];
   message: string;
+  messageValues?: Record<string, unknown>;
 }
 
 /**
@@ -21,14 +25,21 @@ export interface FormSchema<T> {
 /** The part of antd-mobile's `FormInstance` (from `Form.useForm()`) that marks a field. */
 export interface MarkableForm {
   setFields(fields: { name: (string | number)[]; errors: string[] }[]): void;
+  getFieldError(name: string): string[];
+}
+
+export interface ProblemOptions {
+  order?: readonly string[];
+  later?: readonly string[];
 }
 
 export interface SchemaForm<F extends MarkableForm = MarkableForm> {
   /**
-   * The first problem the schema finds, in its order, leaving out fields a later step fills (the
-   * payment code of a withdrawal); null when there is none. Nothing is shown: see `report`.
+   * The first problem the schema finds, null when there is none; nothing is shown (see `report`).
+   * Problems come in the schema's order, or in `order` (the fields as the form asks for them) when
+   * given; `later` leaves out fields a later step fills (the payment code of a withdrawal).
    */
-  problemOf(schema: FormSchema<unknown>, values: unknown, later?: readonly string[]): FormProblem | null;
+  problemOf(schema: FormSchema<unknown>, values: unknown, options?: ProblemOptions): FormProblem | null;
   /** Toasts the problem's message in the reader's language and marks its field on the form. */
   report(problem: FormProblem): void;
   /** The body the schema makes of the values, or null after reporting the first problem. */
@@ -50,17 +61,22 @@ const fieldName = (path: readonly PropertyKey[]): (string | number)[] =>
  */
 export const useSchemaForm = <F extends MarkableForm>(form: F): SchemaForm<F> =>
   useMemo(() => {
-    const problemOf: SchemaForm['problemOf'] = (schema, values, later = []) => {
+    const problemOf: SchemaForm['problemOf'] = (schema, values, { order = [], later = [] } = {}) => {
       const result = schema.safeParse(values);
       if (result.success) return null;
+      const rank = (problem: FormProblem) => {
+        const at = order.indexOf(String(problem.path[0]));
+        return at < 0 ? order.length : at;
+      };
       const problems = result.error.issues.filter((issue) => !later.includes(String(issue.path[0])));
-      return problems[0] ?? null;
+      return [...problems].sort((a, b) => rank(a) - rank(b))[0] ?? null;
     };
     const report: SchemaForm['report'] = (problem) => {
-      const key = `errors:${problem.message || 'err.invalidBody'}`;
-      toastFail({ key });
+      const message = problem.message || 'err.invalidBody';
+      const key = message.includes(':') ? message : `errors:${message}`;
+      toastFail({ key, values: problem.messageValues });
       const name = fieldName(problem.path);
-      if (name.length > 0) form.setFields([{ name, errors: [translate(key)] }]);
+      if (name.length > 0) form.setFields([{ name, errors: [translate(key, problem.messageValues)] }]);
     };
     const parse: SchemaForm['parse'] = (schema, values) => {
       const result = schema.safeParse(values);
@@ -68,7 +84,9 @@ export const useSchemaForm = <F extends MarkableForm>(form: F): SchemaForm<F> =>
       report(result.error.issues[0] ?? { path: [], message: 'err.invalidBody' });
       return null;
     };
-    const onValuesChange = (changed: Record<string, unknown>) =>
-      form.setFields(Object.keys(changed).map((name) => ({ name: [name], errors: [] })));
+    const onValuesChange = (changed: Record<string, unknown>) => {
+      const marked = Object.keys(changed).filter((name) => form.getFieldError(name).length > 0);
+      if (marked.length > 0) form.setFields(marked.map((name) => ({ name: [name], errors: [] })));
+    };
     return { problemOf, report, parse, formProps: { form, hasFeedback: false, onValuesChange } };
   }, [form]);

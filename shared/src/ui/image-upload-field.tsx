@@ -8,8 +8,9 @@ import { UploadError, uploadFile } from '../api/upload-file';
 export interface ImageUploadFieldProps {
   /** Accessible name of the group (its file input is antd-mobile's "Upload"). */
   label: string;
-  value: ImageUploadItem[];
-  onChange: (items: ImageUploadItem[]) => void;
+  /** Given by the antd-mobile `Form.Item` around the field (or by the caller); none chosen when left out. */
+  value?: ImageUploadItem[];
+  onChange?: (items: ImageUploadItem[]) => void;
   maxCount: number;
 }
 
@@ -33,7 +34,7 @@ const isAllowedType = (type: string): boolean => (UPLOAD_MIME_TYPES as readonly 
  * Pictures for a refund proof, a review or a top-up's payment evidence. Each one goes to `POST /api/upload` as soon as it is
  * chosen, with its progress shown; `key` of each item is the upload id the form sends.
  */
-export function ImageUploadField({ label, value, onChange, maxCount }: ImageUploadFieldProps) {
+export function ImageUploadField({ label, value = [], onChange, maxCount }: ImageUploadFieldProps) {
   const { t } = useTranslation('common');
   const token = useAppSelector(selectToken);
   const lang = useAppSelector(selectLang).file_name;

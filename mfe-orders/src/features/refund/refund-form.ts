@@ -5,7 +5,7 @@ import {
   type RefundBody,
   type RefundType,
 } from '@marketplace/shared/contracts/core';
-import type { ToastText } from '@marketplace/shared';
+import type { FormProblem } from '@marketplace/shared';
 
 interface RefundFormValues {
   refundType: RefundType;
@@ -18,27 +18,32 @@ interface RefundFormValues {
 }
 
 /**
- * The refund rules of requirements §7.3, in the order a shopper meets them: its combined
- * text for a missing amount, reason or explanation; a negative amount; more than was paid; the proof.
+ * The refund rules of requirements §7.3, in the order a shopper meets them (each problem names the
+ * field the form marks): its combined text for a missing amount, reason or explanation; a negative amount; more than was paid; the proof.
  */
 export const checkRefund = (
   orderId: number,
   paid: number,
   values: RefundFormValues,
-): { body: RefundBody } | { problem: ToastText } => {
+): { body: RefundBody } | { problem: FormProblem } => {
   const amountText = values.amount.trim();
-  if (!amountText || !values.reason.trim() || !values.explain.trim()) {
-    return { problem: { key: 'orders:refund.fillRequired' } };
-  }
-  if (amountText.startsWith('-')) return { problem: { key: 'errors:err.refund.amountNegative' } };
+  const missing = [
+    ['amount', amountText],
+    ['reason', values.reason.trim()],
+    ['explain', values.explain.trim()],
+  ].find(([, text]) => !text);
+  if (missing) return { problem: { path: [missing[0]!], message: 'orders:refund.fillRequired' } };
+  if (amountText.startsWith('-')) return { problem: { path: ['amount'], message: 'err.refund.amountNegative' } };
   const refundAmount = parseMoney(amountText);
-  if (refundAmount === null) return { problem: { key: 'errors:err.refund.fillAmount' } };
+  if (refundAmount === null) return { problem: { path: ['amount'], message: 'err.refund.fillAmount' } };
   if (refundAmount > paid) {
-    return { problem: { key: 'errors:err.refund.amountTooLarge', values: { amount: formatMoney(paid) } } };
+    const messageValues = { amount: formatMoney(paid) };
+    return { problem: { path: ['amount'], message: 'err.refund.amountTooLarge', messageValues } };
   }
-  if (!values.productStatus) return { problem: { key: 'errors:err.refund.productStatusRequired' } };
+  if (!values.productStatus)
+    return { problem: { path: ['productStatus'], message: 'err.refund.productStatusRequired' } };
   const [attachment] = values.attachments;
-  if (!attachment) return { problem: { key: 'errors:err.refund.uploadProof' } };
+  if (!attachment) return { problem: { path: ['proof'], message: 'err.refund.uploadProof' } };
   return {
     body: {
       orderId,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, DotLoading, Input } from 'antd-mobile';
-import { EmptyState, Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { EmptyState, Money, outcomeOf, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
 import type { CheckoutPreview } from '@marketplace/shared/contracts';
 import { PAYMENT_CODE_PATH, usePayOrders } from '../../payment/hooks/use-pay-orders';
 import { useCreateOrdersMutation, usePreviewCheckoutMutation } from '../api';
@@ -35,7 +35,8 @@ export default function CheckoutScreen() {
     let current = true;
     void previewCheckout({ ...source, addressId, ...(promoCode ? { promoCode } : {}) }).then((result) => {
       if (!current) return;
-      if (result.data) setPreview(result.data);
+      const outcome = outcomeOf(result);
+      if (outcome.ok) setPreview(outcome.data);
       // The server's message (unknown, expired, minimum spend) has been toasted; go on without it.
       else if (promoCode) setPromoCode('');
     });
@@ -70,15 +71,17 @@ export default function CheckoutScreen() {
       toastFail({ key: 'errors:err.order.chooseAddress' });
       return;
     }
-    const result = await createOrders({
-      ...source,
-      addressId: preview.address.id,
-      ...(preview.promo ? { promoCode: preview.promo.code } : {}),
-    });
-    if (!result.data) return;
+    const created = outcomeOf(
+      await createOrders({
+        ...source,
+        addressId: preview.address.id,
+        ...(preview.promo ? { promoCode: preview.promo.code } : {}),
+      }),
+    );
+    if (!created.ok) return;
     setPlaced(true);
-    toastSuccess(result.data.msg || { key: 'errors:ok.orders.createOrder' });
-    const { orders, total } = result.data.data;
+    toastSuccess(created.data.msg || { key: 'errors:ok.orders.createOrder' });
+    const { orders, total } = created.data.data;
     const outcome = await pay(
       orders.map((order) => order.id),
       total,

@@ -1,10 +1,17 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, DotLoading, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { ErrorPanel, PageHeader, pictureUrl, toastFail, toastSuccess } from '@marketplace/shared';
+import { Button, DotLoading, Form, TextArea, type ImageUploadItem } from 'antd-mobile';
+import {
+  ErrorPanel,
+  outcomeOf,
+  PageHeader,
+  pictureUrl,
+  textOf,
+  toastSuccess,
+  useSchemaForm,
+} from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
-import { MAX_COMMENT_PICS, type OrderDetail } from '@marketplace/shared/contracts';
+import { commentBody, MAX_COMMENT_PICS, type OrderDetail } from '@marketplace/shared/contracts';
 import { useGetOrderDetailQuery } from '../../orders/api';
 import { useSubmitCommentMutation } from '../api';
 import ScoreInput from './score-input';
@@ -13,38 +20,42 @@ import './comment.css';
 const SCORES = ['productScore', 'serviceScore', 'postageScore'] as const;
 type ScoreName = (typeof SCORES)[number];
 
+/** The form's fields as antd-mobile holds them (the content is undefined until typed in). */
+type CommentValues = Record<ScoreName, number> & { content?: string; pics: ImageUploadItem[] };
+
+const INITIAL_VALUES: CommentValues = { productScore: 5, serviceScore: 5, postageScore: 5, pics: [] };
+
 const CommentForm = ({ order }: { order: OrderDetail }) => {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
   const [submitComment, { isLoading }] = useSubmitCommentMutation();
-  const [content, setContent] = useState('');
-  const [scores, setScores] = useState<Record<ScoreName, number>>({
-    productScore: 5,
-    serviceScore: 5,
-    postageScore: 5,
-  });
-  const [pics, setPics] = useState<ImageUploadItem[]>([]);
+  const [form] = Form.useForm<CommentValues>();
+  const { parse, formProps } = useSchemaForm(form);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!content.trim()) {
-      toastFail({ key: 'errors:err.comment.contentEmpty' });
-      return;
-    }
-    const result = await submitComment({
+  const submit = async (values: CommentValues) => {
+    const body = parse(commentBody, {
       orderId: order.id,
-      content: content.trim(),
-      ...scores,
-      pics: pics.map((pic) => pic.key).filter((key): key is string => typeof key === 'string'),
+      content: textOf(values.content),
+      productScore: values.productScore,
+      serviceScore: values.serviceScore,
+      postageScore: values.postageScore,
+      pics: values.pics.map((pic) => pic.key).filter((key): key is string => typeof key === 'string'),
     });
-    if (result.error) return;
+    if (!body) return;
+    if (!outcomeOf(await submitComment(body)).ok) return;
     toastSuccess({ key: 'errors:ok.submission' });
     navigate(`/orderInfo/${order.id}`, { replace: true });
   };
 
   const first = order.items[0];
   return (
-    <form className="comment-form" aria-label={t('title.comment')} onSubmit={(event) => void submit(event)}>
+    <Form
+      {...formProps}
+      className="comment-form"
+      aria-label={t('title.comment')}
+      initialValues={INITIAL_VALUES}
+      onFinish={(values) => void submit(values)}
+    >
       {first && (
         <div className="comment-form__product">
           <img src={pictureUrl(first.image, 56)} alt="" width={56} height={56} />
@@ -58,33 +69,32 @@ const CommentForm = ({ order }: { order: OrderDetail }) => {
       )}
       {SCORES.map((name) => (
         // i18n-keys: comment.productScore, comment.serviceScore, comment.postageScore
-        <ScoreInput
-          key={name}
-          label={t(`comment.${name}`)}
-          value={scores[name]}
-          onChange={(value) => setScores((current) => ({ ...current, [name]: value }))}
-        />
+        <Form.Item key={name} name={name} noStyle>
+          <ScoreInput label={t(`comment.${name}`)} />
+        </Form.Item>
       ))}
       <div className="comment-form__field">
         <label htmlFor="comment-content">{t('comment.content')}</label>
-        <TextArea
-          id="comment-content"
-          value={content}
-          onChange={setContent}
-          placeholder={t('comment.placeholder')}
-          maxLength={1000}
-          showCount
-          autoSize={{ minRows: 3 }}
-        />
+        <Form.Item name="content" noStyle>
+          <TextArea
+            id="comment-content"
+            placeholder={t('comment.placeholder')}
+            maxLength={1000}
+            showCount
+            autoSize={{ minRows: 3 }}
+          />
+        </Form.Item>
       </div>
       <div className="comment-form__field">
         <span>{t('comment.pics')}</span>
-        <ImageUploadField label={t('comment.pics')} value={pics} onChange={setPics} maxCount={MAX_COMMENT_PICS} />
+        <Form.Item name="pics" noStyle>
+          <ImageUploadField label={t('comment.pics')} maxCount={MAX_COMMENT_PICS} />
+        </Form.Item>
       </div>
       <Button block type="submit" color="primary" size="large" loading={isLoading}>
         {t('comment.submit')}
       </Button>
-    </form>
+    </Form>
   );
 };
 

@@ -4,8 +4,9 @@ import { StarFill } from 'antd-mobile-icons';
 
 interface ScoreInputProps {
   label: string;
-  value: number;
-  onChange: (score: number) => void;
+  /** Given by the antd-mobile `Form.Item` around it. */
+  value?: number;
+  onChange?: (score: number) => void;
 }
 
 const SCORES = [1, 2, 3, 4, 5] as const;
@@ -14,7 +15,7 @@ const SCORES = [1, 2, 3, 4, 5] as const;
  * A 1–5 star score as real radio buttons: antd-mobile's Rate is pointer-only (its stars take no
  * focus), so a keyboard or screen-reader user could not give a score with it.
  */
-export default function ScoreInput({ label, value, onChange }: ScoreInputProps) {
+export default function ScoreInput({ label, value = 0, onChange }: ScoreInputProps) {
   const { t } = useTranslation('orders');
   const name = useId();
   return (
@@ -31,7 +32,7 @@ export default function ScoreInput({ label, value, onChange }: ScoreInputProps) 
               name={name}
               value={score}
               checked={score === value}
-              onChange={() => onChange(score)}
+              onChange={() => onChange?.(score)}
               aria-label={t('comment.stars', { count: score })}
             />
             <StarFill aria-hidden="true" />

@@ -3,9 +3,10 @@ import { useId } from 'react';
 interface ChoiceGroupProps<T extends string> {
   legend: string;
   options: readonly T[];
-  value: T | null;
   labelOf: (option: T) => string;
-  onChange: (option: T) => void;
+  /** Value and change are given by the antd-mobile `Form.Item` around the group. */
+  value?: T | null;
+  onChange?: (option: T) => void;
 }
 
 /**
@@ -25,7 +26,13 @@ export default function ChoiceGroup<T extends string>({
       <legend>{legend}</legend>
       {options.map((option) => (
         <label key={option} className="choice-group__option">
-          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+          <input
+            type="radio"
+            name={name}
+            value={option}
+            checked={value === option}
+            onChange={() => onChange?.(option)}
+          />
           <span>{labelOf(option)}</span>
         </label>
       ))}

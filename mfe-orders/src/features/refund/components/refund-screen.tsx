@@ -1,8 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, DotLoading, Input, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { ErrorPanel, Money, PageHeader, pictureUrl, toastFail, toastSuccess } from '@marketplace/shared';
+import { Button, DotLoading, Form, Input, TextArea, type ImageUploadItem } from 'antd-mobile';
+import {
+  ErrorPanel,
+  Money,
+  outcomeOf,
+  PageHeader,
+  pictureUrl,
+  textOf,
+  toastSuccess,
+  useSchemaForm,
+} from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
 import {
   MAX_REFUND_PICS,
@@ -24,35 +33,39 @@ const parseId = (value: string | undefined): number | null => {
   return value && Number.isInteger(id) && id > 0 ? id : null;
 };
 
+/** The form's fields as antd-mobile holds them (untouched text fields are undefined). */
+interface RefundValues {
+  refundType: RefundType;
+  productStatus: ProductStatus | null;
+  amount?: string;
+  reason?: string;
+  explain?: string;
+  proof: ImageUploadItem[];
+}
+
 const RefundForm = ({ order }: { order: OrderDetail }) => {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
   const params = useParams();
   const [prefill] = useState(() => refundPrefill(order, params.product_ids, params.amount));
   const [submitRefund, { isLoading }] = useSubmitRefundMutation();
-  const [refundType, setRefundType] = useState<RefundType>('refund');
-  const [productStatus, setProductStatus] = useState<ProductStatus | null>(null);
-  const [amount, setAmount] = useState(prefill.amount);
-  const [reason, setReason] = useState('');
-  const [explain, setExplain] = useState('');
-  const [proof, setProof] = useState<ImageUploadItem[]>([]);
+  const [form] = Form.useForm<RefundValues>();
+  const { report, formProps } = useSchemaForm(form);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: RefundValues) => {
     const checked = checkRefund(order.id, order.total, {
-      refundType,
-      productStatus,
-      amount,
-      reason,
-      explain,
-      attachments: proof.flatMap((item) => (typeof item.key === 'string' ? [item.key] : [])),
+      refundType: values.refundType,
+      productStatus: values.productStatus,
+      amount: textOf(values.amount),
+      reason: textOf(values.reason),
+      explain: textOf(values.explain),
+      attachments: values.proof.flatMap((item) => (typeof item.key === 'string' ? [item.key] : [])),
     });
     if ('problem' in checked) {
-      toastFail(checked.problem);
+      report(checked.problem);
       return;
     }
-    const result = await submitRefund(checked.body);
-    if (result.error) return;
+    if (!outcomeOf(await submitRefund(checked.body)).ok) return;
     toastSuccess({ key: 'errors:ok.submission' });
     navigate('/myPurchases/-3', { replace: true });
   };
@@ -60,7 +73,13 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
   // i18n-keys: refund.types.refund, refund.types.return
   // i18n-keys: refund.productStatuses.received, refund.productStatuses.notReceived
   return (
-    <form className="refund-form" aria-label={t('title.refund')} onSubmit={(event) => void submit(event)}>
+    <Form
+      {...formProps}
+      className="refund-form"
+      aria-label={t('title.refund')}
+      initialValues={{ refundType: 'refund', productStatus: null, amount: prefill.amount, proof: [] }}
+      onFinish={(values) => void submit(values)}
+    >
       <p className="refund-form__order">
         {t('card.orderNo', { orderNo: order.orderNo })} · {t('refund.paid')} <Money cents={order.total} />
       </p>
@@ -78,43 +97,51 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
           ))}
         </ul>
       </section>
-      <ChoiceGroup
-        legend={t('refund.type')}
-        options={REFUND_TYPES}
-        value={refundType}
-        labelOf={(type) => t(`refund.types.${type}`)}
-        onChange={setRefundType}
-      />
+      <Form.Item name="refundType" noStyle>
+        <ChoiceGroup
+          legend={t('refund.type')}
+          options={REFUND_TYPES}
+          labelOf={(type: RefundType) => t(`refund.types.${type}`)}
+        />
+      </Form.Item>
       <div className="refund-form__field">
         <label htmlFor="refund-amount">{t('refund.amount')}</label>
-        <Input id="refund-amount" inputMode="decimal" value={amount} onChange={setAmount} />
+        <Form.Item name="amount" noStyle>
+          <Input id="refund-amount" inputMode="decimal" />
+        </Form.Item>
       </div>
-      <ChoiceGroup
-        legend={t('refund.productStatus')}
-        options={PRODUCT_STATUSES}
-        value={productStatus}
-        labelOf={(status) => t(`refund.productStatuses.${status}`)}
-        onChange={setProductStatus}
-      />
+      <Form.Item name="productStatus" noStyle>
+        <ChoiceGroup
+          legend={t('refund.productStatus')}
+          options={PRODUCT_STATUSES}
+          labelOf={(status: ProductStatus) => t(`refund.productStatuses.${status}`)}
+        />
+      </Form.Item>
       <div className="refund-form__field">
         <label htmlFor="refund-reason">{t('refund.reason')}</label>
-        <Input id="refund-reason" value={reason} onChange={setReason} maxLength={200} />
+        <Form.Item name="reason" noStyle>
+          <Input id="refund-reason" maxLength={200} />
+        </Form.Item>
       </div>
       <div className="refund-form__field">
         <label htmlFor="refund-explain">{t('refund.explain')}</label>
-        <TextArea id="refund-explain" value={explain} onChange={setExplain} maxLength={1000} autoSize />
+        <Form.Item name="explain" noStyle>
+          <TextArea id="refund-explain" maxLength={1000} autoSize />
+        </Form.Item>
       </div>
       <div className="refund-form__field">
         <span>
           {t('refund.proof')}{' '}
           <span className="refund-form__hint">{t('refund.proofHint', { max: MAX_REFUND_PICS })}</span>
         </span>
-        <ImageUploadField label={t('refund.proof')} value={proof} onChange={setProof} maxCount={MAX_REFUND_PICS} />
+        <Form.Item name="proof" noStyle>
+          <ImageUploadField label={t('refund.proof')} maxCount={MAX_REFUND_PICS} />
+        </Form.Item>
       </div>
       <Button block type="submit" color="primary" size="large" loading={isLoading}>
         {t('refund.submit')}
       </Button>
-    </form>
+    </Form>
   );
 };
 

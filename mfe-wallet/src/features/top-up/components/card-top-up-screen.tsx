@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd-mobile';
-import { Money, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
-import { cardDigits, luhnValid, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
+import { Button, Form } from 'antd-mobile';
+import { Money, outcomeOf, PageHeader, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
+import { cardDigits, cardRechargeBody, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
 import { useGetBlockchainInfoQuery, useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
 import { WalletField } from '../../wallet/wallet-field';
 import { afterFailure, attemptFor, expiryOf, formatExpiry, freshAttempt } from '../card-attempt';
@@ -15,6 +15,14 @@ const grouped = (value: string) =>
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
+/** The form's fields as antd-mobile holds them (untouched ones are undefined). */
+interface CardValues {
+  amount?: string;
+  card?: string;
+  expiry?: string;
+  cvc?: string;
+}
+
 /**
  * `/cardTopUp`: charged through the payment provider and credited at once; a decline changes nothing and
  * the next card is a new attempt. The test cards show only while the sandbox acquirer is on.
@@ -23,48 +31,47 @@ export default function CardTopUpScreen() {
   const { t } = useTranslation('wallet');
   const { data: user } = useGetUserInfoQuery();
   const { data: channels } = useGetBlockchainInfoQuery();
-  const [amount, setAmount] = useState('');
-  const [card, setCard] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const [form] = Form.useForm<CardValues>();
+  const { parse, formProps } = useSchemaForm(form);
   const [attempt, setAttempt] = useState(freshAttempt);
   const [newBalance, setNewBalance] = useState<number | null>(null);
   const [submitRecharge, { isLoading }] = useSubmitRechargeMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const cents = parseMoney(amount);
-    const date = expiryOf(expiry);
-    if (cents === null || cents <= 0) return toastFail({ key: 'errors:err.wallet.fillAmount' });
-    if (!luhnValid(cardDigits(card))) return toastFail({ key: 'errors:err.wallet.cardNumber' });
-    if (!date) return toastFail({ key: 'errors:err.wallet.expiry' });
-    if (!/^\d{3,4}$/.test(cvc)) return toastFail({ key: 'errors:err.wallet.cvc' });
-    const details = {
-      amount: cents,
-      cardNumber: cardDigits(card),
-      expiryMonth: date.month,
-      expiryYear: date.year,
-      cvc,
-    };
-    const current = attemptFor(attempt, JSON.stringify(details));
+  /** The rules are `cardRechargeBody`'s, in its order: amount, card number, expiry, CVC. */
+  const submit = async (values: CardValues) => {
+    const date = expiryOf(textOf(values.expiry));
+    const body = parse(cardRechargeBody, {
+      method: 'card',
+      amount: parseMoney(textOf(values.amount)) ?? Number.NaN,
+      cardNumber: textOf(values.card),
+      expiryMonth: date?.month ?? Number.NaN,
+      expiryYear: date?.year ?? Number.NaN,
+      cvc: textOf(values.cvc),
+      requestId: attempt.requestId,
+    });
+    if (!body) return;
+    const current = attemptFor(attempt, JSON.stringify({ ...body, requestId: undefined }));
     setAttempt(current);
-    const result = await submitRecharge({ method: 'card', ...details, requestId: current.requestId });
-    if (!('data' in result) || !result.data) {
-      setAttempt(afterFailure(current, 'error' in result && !!result.error && 'data' in result.error));
+    const outcome = outcomeOf(await submitRecharge({ ...body, requestId: current.requestId }));
+    if (!outcome.ok) {
+      setAttempt(afterFailure(current, outcome.answered));
       return;
     }
     setAttempt(freshAttempt());
-    setNewBalance(result.data.data.balance);
-    setCard('');
-    setCvc('');
-    setAmount('');
-    toastSuccess(result.data.msg || { key: 'errors:ok.wallet.cardRecharge' });
+    setNewBalance(outcome.data.data.balance);
+    form.setFieldsValue({ card: '', cvc: '', amount: '' });
+    toastSuccess(outcome.data.msg || { key: 'errors:ok.wallet.cardRecharge' });
   };
 
   return (
     <div>
       <PageHeader title={t('title.cardTopUp')} />
-      <form className="wallet-form" aria-label={t('title.cardTopUp')} onSubmit={(e) => void submit(e)}>
+      <Form
+        {...formProps}
+        className="wallet-form"
+        aria-label={t('title.cardTopUp')}
+        onFinish={(values) => void submit(values)}
+      >
         {user && (
           <p className="wallet-hint">
             {t('topUp.balance')} <Money cents={newBalance ?? user.balance} />
@@ -75,43 +82,38 @@ export default function CardTopUpScreen() {
             {t('card.credited')} <Money cents={newBalance} />
           </p>
         )}
-        <WalletField
-          id="card-amount"
-          label={t('card.amount')}
-          inputMode="decimal"
-          placeholder="0.00"
-          value={amount}
-          onChange={setAmount}
-        />
-        <WalletField
-          id="card-number"
-          label={t('card.number')}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={card}
-          onChange={(value) => setCard(grouped(value))}
-        />
-        <WalletField
-          id="card-expiry"
-          label={t('card.expiry')}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          maxLength={5}
-          value={expiry}
-          onChange={(value) => setExpiry(formatExpiry(value))}
-        />
-        <WalletField
-          id="card-cvc"
-          label={t('card.cvc')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          value={cvc}
-          onChange={(value) => setCvc(value.replace(/\D/g, ''))}
-        />
+        <Form.Item name="amount" noStyle>
+          <WalletField id="card-amount" label={t('card.amount')} inputMode="decimal" placeholder="0.00" />
+        </Form.Item>
+        <Form.Item name="card" noStyle normalize={(value: string) => grouped(value)}>
+          <WalletField
+            id="card-number"
+            label={t('card.number')}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+          />
+        </Form.Item>
+        <Form.Item name="expiry" noStyle normalize={(value: string) => formatExpiry(value)}>
+          <WalletField
+            id="card-expiry"
+            label={t('card.expiry')}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={5}
+          />
+        </Form.Item>
+        <Form.Item name="cvc" noStyle normalize={(value: string) => value.replace(/\D/g, '')}>
+          <WalletField
+            id="card-cvc"
+            label={t('card.cvc')}
+            type="password"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+          />
+        </Form.Item>
         <Button block type="submit" color="primary" size="large" loading={isLoading}>
           {t('card.submit')}
         </Button>
@@ -128,7 +130,7 @@ export default function CardTopUpScreen() {
             </ul>
           </section>
         )}
-      </form>
+      </Form>
     </div>
   );
 }

@@ -1,13 +1,30 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Checkbox, Input, Radio, Space, type ImageUploadItem } from 'antd-mobile';
-import { Money, NamedTabs, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { Button, Checkbox, Form, Input, Radio, Space, type ImageUploadItem } from 'antd-mobile';
+import { Money, NamedTabs, outcomeOf, PageHeader, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
-import { EVIDENCE_METHODS, newRequestId, parseMoney, type EvidenceMethod } from '@marketplace/shared/contracts';
+import {
+  EVIDENCE_METHODS,
+  evidenceRechargeBody,
+  newRequestId,
+  parseMoney,
+  type EvidenceMethod,
+} from '@marketplace/shared/contracts';
 import { useGetBlockchainInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
 import { copyText } from '../../wallet/copy-text';
 import '../../wallet/wallet.css';
+
+/** The form's fields as antd-mobile holds them (untouched ones are undefined). */
+interface EvidenceValues {
+  amount?: string;
+  address?: string;
+  evidence?: ImageUploadItem[];
+  acceptNotes?: boolean;
+}
+
+/** The order of checks and the words of requirements §6.1 (the schema lists the channel first). */
+const CHECK_ORDER = ['address', 'amount', 'network', 'evidence', 'acceptNotes'];
 
 const isEvidenceMethod = (value: string | null): value is EvidenceMethod =>
   (EVIDENCE_METHODS as readonly string[]).includes(value ?? '');
@@ -27,35 +44,28 @@ export default function EvidenceTopUpScreen() {
   const channels = useMemo(() => (data?.channels ?? []).filter((c) => c.method === method), [data, method]);
   const [channelId, setChannelId] = useState<number | null>(null);
   const channel = channels.find((c) => c.id === channelId) ?? (channels.length === 1 ? channels[0] : undefined);
-  const [amount, setAmount] = useState('');
-  const [address, setAddress] = useState('');
-  const [evidence, setEvidence] = useState<ImageUploadItem[]>([]);
-  const [accepted, setAccepted] = useState(false);
+  const [form] = Form.useForm<EvidenceValues>();
+  const { problemOf, report, formProps } = useSchemaForm(form);
   const [requestId, setRequestId] = useState(newRequestId);
   const [submitRecharge, { isLoading }] = useSubmitRechargeMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const cents = parseMoney(amount);
-    const evidenceId = typeof evidence[0]?.key === 'string' ? evidence[0].key : null;
-    // The order of checks and the words of requirements §6.1.
-    if (!address.trim()) return toastFail({ key: 'errors:err.wallet.fillAddress' });
-    if (cents === null || cents <= 0) return toastFail({ key: 'errors:err.wallet.fillAmount' });
-    if (!channel) return toastFail({ key: 'errors:err.wallet.chooseNetwork' });
-    if (!evidenceId) return toastFail({ key: 'errors:err.wallet.uploadEvidence' });
-    if (!accepted) return toastFail({ key: 'errors:err.wallet.acceptNotes' });
-    const result = await submitRecharge({
+  const submit = async (values: EvidenceValues) => {
+    const evidenceId = values.evidence?.[0]?.key;
+    const body = {
       method,
-      network: channel.id,
-      address: address.trim(),
-      amount: cents,
-      evidence: evidenceId,
-      acceptNotes: true,
+      network: channel?.id,
+      address: textOf(values.address),
+      amount: parseMoney(textOf(values.amount)) ?? Number.NaN,
+      evidence: typeof evidenceId === 'string' ? evidenceId : undefined,
+      acceptNotes: values.acceptNotes === true,
       requestId,
-    });
-    if (!('data' in result) || !result.data) return;
+    };
+    const problem = problemOf(evidenceRechargeBody, body, { order: CHECK_ORDER });
+    if (problem) return report(problem);
+    const outcome = outcomeOf(await submitRecharge(evidenceRechargeBody.parse(body)));
+    if (!outcome.ok) return;
     setRequestId(newRequestId());
-    toastSuccess(result.data.msg || { key: 'errors:ok.wallet.recharge' });
+    toastSuccess(outcome.data.msg || { key: 'errors:ok.wallet.recharge' });
     navigate('/topUpRecord', { replace: true });
   };
 
@@ -74,7 +84,13 @@ export default function EvidenceTopUpScreen() {
           setParams({ method: key }, { replace: true });
         }}
       >
-        <form className="wallet-form" aria-label={t(`topUp.methods.${method}.title`)} onSubmit={(e) => void submit(e)}>
+        <Form
+          {...formProps}
+          className="wallet-form"
+          aria-label={t(`topUp.methods.${method}.title`)}
+          initialValues={{ evidence: [], acceptNotes: false }}
+          onFinish={(values) => void submit(values)}
+        >
           <Radio.Group value={channel?.id ?? null} onChange={(value) => setChannelId(Number(value))}>
             <fieldset className="wallet-choices">
               <legend>{t('evidence.network')}</legend>
@@ -109,23 +125,29 @@ export default function EvidenceTopUpScreen() {
           </ul>
           <div className="wallet-field">
             <label htmlFor="top-up-amount">{t('evidence.amount')}</label>
-            <Input id="top-up-amount" inputMode="decimal" placeholder="0.00" value={amount} onChange={setAmount} />
+            <Form.Item name="amount" noStyle>
+              <Input id="top-up-amount" inputMode="decimal" placeholder="0.00" />
+            </Form.Item>
           </div>
           <div className="wallet-field">
             <label htmlFor="top-up-address">{t(`evidence.from.${method}`)}</label>
-            <Input id="top-up-address" value={address} onChange={setAddress} maxLength={128} />
+            <Form.Item name="address" noStyle>
+              <Input id="top-up-address" maxLength={128} />
+            </Form.Item>
           </div>
           <div className="wallet-field">
             <span>{t('evidence.proof')}</span>
-            <ImageUploadField label={t('evidence.proof')} value={evidence} onChange={setEvidence} maxCount={1} />
+            <Form.Item name="evidence" noStyle>
+              <ImageUploadField label={t('evidence.proof')} maxCount={1} />
+            </Form.Item>
           </div>
-          <Checkbox checked={accepted} onChange={setAccepted}>
-            {t('evidence.accept')}
-          </Checkbox>
+          <Form.Item name="acceptNotes" valuePropName="checked" noStyle>
+            <Checkbox>{t('evidence.accept')}</Checkbox>
+          </Form.Item>
           <Button block type="submit" color="primary" size="large" loading={isLoading}>
             {t('evidence.submit')}
           </Button>
-        </form>
+        </Form>
       </NamedTabs>
     </div>
   );

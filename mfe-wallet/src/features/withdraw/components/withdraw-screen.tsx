@@ -93,7 +93,7 @@ export default function WithdrawScreen() {
 
   /** The order of checks of requirements §6.2: the amount, the balance, then the chosen way out. */
   const review = (values: WithdrawValues) => {
-    const problem = problemOf(withdrawBody, bodyOf(values, '', requestId), LATER_FIELDS);
+    const problem = problemOf(withdrawBody, bodyOf(values, '', requestId), { later: LATER_FIELDS });
     if (problem?.path[0] === 'drawAmount') return report(problem);
     if (cents !== null && cents > balance) return report({ path: ['drawAmount'], message: 'err.wallet.overBalance' });
     if (problem) return report(problem);
