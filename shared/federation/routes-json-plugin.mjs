@@ -5,14 +5,15 @@
 // a bad file would break routing at run time. A `.json` source is published as it is, checked the same.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
+import { fileURLToPath } from 'node:url';
+import { createJiti } from 'jiti';
 
 const PLUGIN = 'RoutesJsonPlugin';
 const CONTRACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/contracts/federation.ts');
 
-/** A fresh load each time (`tsImport` starts a new module graph), so a watching build sees edits. */
-const load = (file) => tsImport(pathToFileURL(file).href, { parentURL: import.meta.url, tsconfig: false });
+/** TypeScript loaded in Node.js, afresh each time (no module cache), so a watching build sees edits. */
+const jiti = createJiti(import.meta.url, { moduleCache: false });
+const load = (file) => jiti.import(file);
 
 /**
  * The route list a source holds: a `.json` file's content, or a route module's `routes` export with

@@ -7,10 +7,12 @@
 //   singletons the installed versions of the other shared singletons
 //   links      (remotes) the app paths its code links to: every string or template literal that starts
 //              with `/` and a letter, up to its first `${`; the release tool checks that each path another
-//              remote routes still exists in that remote's next version
+//              remote routes still exists in that remote's next version; a call of the shared links module
+//              (`links.shop(id)`, shared/src/links.ts) counts as the literal its builder writes (`/shop/:param`)
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const PLUGIN = 'SharedContractPlugin';
 export const SHARED_CONTRACT_FILE = 'shared-contract.json';
@@ -29,6 +31,26 @@ export const CONTRACT_SINGLETONS = [
 ];
 
 const LINK = /['"`](\/[A-Za-z][\w\-/]*)(\$\{)?/g;
+const LINKS_MODULE = fileURLToPath(new URL('../src/links.ts', import.meta.url));
+/** `name: link('pattern', (args) => built)` in the links module: the name and the builder's text. */
+const LINK_BUILDER = /^ {2}(\w+): link\(\s*'[^']*',\s*([\s\S]*?)\),$/gm;
+const LINK_CALL = /\blinks\.(\w+)\b/g;
+
+/** The path a literal links to (`/orderInfo/` + `${id}` as `/orderInfo/:param`). */
+const linkOf = (literal, dynamic) =>
+  dynamic && literal.endsWith('/') ? `${literal}:param` : literal.replace(/(.)\/$/, '$1');
+
+/** Each builder of the shared links module by name, to the paths its text writes. */
+const linkBuilders = () => {
+  const builders = new Map();
+  for (const [, name, body] of readFileSync(LINKS_MODULE, 'utf8').matchAll(LINK_BUILDER)) {
+    builders.set(
+      name,
+      [...body.matchAll(LINK)].map(([, literal, dynamic]) => linkOf(literal, dynamic)),
+    );
+  }
+  return builders;
+};
 
 /**
  * App paths the source files below `sourceDir` link to (tests left out), sorted: `/orderInfo/` + `${id}`
@@ -38,12 +60,12 @@ const LINK = /['"`](\/[A-Za-z][\w\-/]*)(\$\{)?/g;
  */
 export const linkedPaths = (sourceDir) => {
   const found = new Set();
+  const builders = linkBuilders();
   for (const entry of readdirSync(sourceDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.(tsx?|jsx?)$/.test(entry.name) || /\.test\./.test(entry.name)) continue;
     const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-    for (const [, literal, dynamic] of text.matchAll(LINK)) {
-      found.add(dynamic && literal.endsWith('/') ? `${literal}:param` : literal.replace(/(.)\/$/, '$1'));
-    }
+    for (const [, literal, dynamic] of text.matchAll(LINK)) found.add(linkOf(literal, dynamic));
+    for (const [, name] of text.matchAll(LINK_CALL)) for (const linked of builders.get(name) ?? []) found.add(linked);
   }
   return [...found].sort();
 };

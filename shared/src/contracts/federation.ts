@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ROUTE_HISTORY, ROUTE_TAB_ICONS } from './federation-constants';
+import { ROUTE_HISTORY, ROUTE_TAB_ICONS } from './federation-route-constants';
 
 export * from './federation-constants';
 

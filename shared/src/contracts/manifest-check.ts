@@ -1,5 +1,5 @@
 import type { DeploymentManifest, RemoteEntry, RouteMeta, RouteTab } from './federation';
-import { ROUTE_HISTORY, ROUTE_TAB_ICONS } from './federation-constants';
+import { ROUTE_HISTORY, ROUTE_TAB_ICONS } from './federation-route-constants';
 
 /**
  * The deployment manifest's check for the shell's start-up, without a schema library: zod is ~28 KB

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, Input, Popup } from 'antd-mobile';
 import { paymentCodeField } from '@marketplace/shared/contracts';
 import { Money, toastFail } from '@marketplace/shared';
+import { links } from '../links';
 import './payment-code-popup.css';
 
 export interface PaymentCodePopupProps {
@@ -25,7 +26,7 @@ export interface PaymentCodePopupProps {
 }
 
 /** Where a payment code is set or reset (`/changePayPwd` of requirements §2.1, account remote). */
-export const PAYMENT_CODE_RESET_PATH = '/changePayPwd';
+export const PAYMENT_CODE_RESET_PATH = links.paymentCode();
 
 /**
  * The payment-code entry every payment uses (orders, VIP, withdrawals): the amount, the balance it comes

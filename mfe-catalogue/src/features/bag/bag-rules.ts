@@ -1,3 +1,4 @@
+import { links } from '@marketplace/shared';
 import type { Bag } from '@marketplace/shared/contracts';
 
 /** A quantity the server accepts: a whole number from 1 up to the stock (at least 1). */
@@ -13,7 +14,7 @@ const selectedItemIds = (bag: Bag): number[] =>
 /** `/checkout` with the selected lines, or null when nothing is selected. */
 export const checkoutUrl = (bag: Bag): string | null => {
   const ids = selectedItemIds(bag);
-  return ids.length > 0 ? `/checkout?items=${ids.join(',')}` : null;
+  return ids.length > 0 ? `${links.checkout()}?items=${ids.join(',')}` : null;
 };
 
 export const allSelected = (bag: Bag): boolean =>

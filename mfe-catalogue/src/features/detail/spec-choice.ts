@@ -1,3 +1,4 @@
+import { links } from '@marketplace/shared';
 import type { ProductSpec } from '@marketplace/shared/contracts';
 
 /** The first spec still without a chosen option, or null when every spec has one. */
@@ -6,4 +7,4 @@ export const missingSpec = (specs: ProductSpec[], chosen: Record<string, string>
 
 /** `/checkout` for "Buy now", as the orders remote reads it. */
 export const buyNowUrl = (productId: number, quantity: number, spec: Record<string, string>): string =>
-  `/checkout?product=${productId}&quantity=${quantity}&spec=${encodeURIComponent(JSON.stringify(spec))}`;
+  `${links.checkout()}?product=${productId}&quantity=${quantity}&spec=${encodeURIComponent(JSON.stringify(spec))}`;

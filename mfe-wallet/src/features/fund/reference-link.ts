@@ -1,3 +1,5 @@
+import { links } from '@marketplace/shared';
+
 /**
  * Where a ledger entry's reference (`order:7`, `recharge:2`, `withdrawal:3`, `vip:1`, as the server writes
  * it) leads, and how the link reads: shoppers see "Order 2026…" that opens the order, not the reference.
@@ -15,12 +17,12 @@ export const referenceLink = (reference: string | null): ReferenceLink | null =>
   const [, kind, id] = match;
   switch (kind) {
     case 'order':
-      return { to: `/orderInfo/${id}`, labelKey: 'fund.links.order' };
+      return { to: links.order(String(id)), labelKey: 'fund.links.order' };
     case 'recharge':
       return { to: '/topUpRecord', labelKey: 'records.rechargeNo' };
     case 'withdrawal':
       return { to: '/depositRecord', labelKey: 'records.withdrawalNo' };
     default:
-      return { to: '/vip', labelKey: 'fund.links.vip' };
+      return { to: links.vip(), labelKey: 'fund.links.vip' };
   }
 };

@@ -1,10 +1,11 @@
 import {
   EmptyState,
+  links,
   PagedList,
   toastSuccess,
   useLazyGetSupportStatusQuery,
-  useSupportShopMutation,
   usePageLoader,
+  useSupportShopMutation,
 } from '@marketplace/shared';
 import type { SupportRecord, SupportStatus } from '@marketplace/shared/contracts';
 import { Button } from 'antd-mobile';
@@ -44,7 +45,7 @@ const SupportRow = ({ record, busy, onSupport }: SupportRowProps) => {
       )}
       <div className="support-row__body">
         <h2 className="support-row__name" id={nameId}>
-          <Link to={`/shop/${record.shopId}`}>{record.shopName}</Link>
+          <Link to={links.shop(record.shopId)}>{record.shopName}</Link>
         </h2>
         <p className="support-row__facts">
           {t('mutualAid.myDays', { count: record.days })} · {t('mutualAid.totalDays', { count: record.totalDays })}

@@ -1,4 +1,4 @@
-import { EmptyState, PagedList, formatDate, usePageLoader } from '@marketplace/shared';
+import { EmptyState, formatDate, links, PagedList, usePageLoader } from '@marketplace/shared';
 import type { SupportHistoryEntry } from '@marketplace/shared/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export const SupportHistoryScreen = () => {
           <article className="support-row" aria-labelledby={`support-entry-${entry.id}`}>
             <div className="support-row__body">
               <h2 className="support-row__name" id={`support-entry-${entry.id}`}>
-                <Link to={`/shop/${entry.shopId}`}>{entry.shopName}</Link>
+                <Link to={links.shop(entry.shopId)}>{entry.shopName}</Link>
               </h2>
               <p className="support-row__facts">
                 <time dateTime={entry.day}>{formatDate(supportDayDate(entry.day), i18n.language)}</time> ·{' '}

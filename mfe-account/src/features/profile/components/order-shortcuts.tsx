@@ -1,3 +1,4 @@
+import { links } from '@marketplace/shared';
 import type { OrderStatusTab } from '@marketplace/shared/contracts';
 import { Badge } from 'antd-mobile';
 import { ClockCircleOutline, PayCircleOutline, TruckOutline, UndoOutline } from 'antd-mobile-icons';
@@ -26,7 +27,7 @@ const OrderShortcut = ({ shortcut: { key, status, Icon } }: { shortcut: (typeof 
   const { data: count = 0 } = useCountOrdersByStatusQuery(status, useLiveCountOptions());
   const countId = `order-count-${key}`;
   return (
-    <Link to={`/myPurchases/${status}`} className="profile-order" aria-describedby={count > 0 ? countId : undefined}>
+    <Link to={links.orders(status)} className="profile-order" aria-describedby={count > 0 ? countId : undefined}>
       <span aria-hidden className="profile-order__icon">
         <Badge content={count > 0 ? (count > 99 ? '99+' : count) : null}>
           <Icon />

@@ -1,3 +1,4 @@
+import { links } from '@marketplace/shared';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,18 +7,18 @@ import { useOwnVipLevelName } from '../../vip/hooks/use-vip-level-name';
 import { OrderShortcuts } from './order-shortcuts';
 
 const WALLET_SHORTCUTS = [
-  { key: 'topUp', path: '/topUp' },
-  { key: 'withdraw', path: '/withDraw' },
-  { key: 'fundRecords', path: '/capitalRecord' },
-  { key: 'topUpRecords', path: '/topUpRecord' },
-  { key: 'withdrawalRecords', path: '/depositRecord' },
-  { key: 'paymentMethods', path: '/payment' },
+  { key: 'topUp', path: links.topUp() },
+  { key: 'withdraw', path: links.withdraw() },
+  { key: 'fundRecords', path: links.capitalRecords() },
+  { key: 'topUpRecords', path: links.topUpRecords() },
+  { key: 'withdrawalRecords', path: links.withdrawalRecords() },
+  { key: 'paymentMethods', path: links.payment() },
 ] as const;
 
 const SERVICE_SHORTCUTS = [
   { key: 'notifications', path: '/notification' },
-  { key: 'favouriteShops', path: '/myFavourite' },
-  { key: 'savedProducts', path: '/heart' },
+  { key: 'favouriteShops', path: links.favouriteShops() },
+  { key: 'savedProducts', path: links.savedProducts() },
   { key: 'addresses', path: '/address' },
   { key: 'settings', path: '/setting' },
   { key: 'help', path: '/helpAndSupport' },

@@ -1,3 +1,4 @@
+import { links } from '@marketplace/shared';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,7 +8,7 @@ import { useShopSupport } from '../hooks/use-shop-support';
 export const ShopSupportActions = ({ shopId, shopName }: { shopId: number; shopName: string }) => {
   const { t } = useTranslation('catalogue');
   const { supportedToday, support, busy } = useShopSupport(shopId);
-  const complaint = `/complaint?${new URLSearchParams({ shopId: String(shopId), shopName }).toString()}`;
+  const complaint = `${links.complaint()}?${new URLSearchParams({ shopId: String(shopId), shopName }).toString()}`;
   return (
     <div className="catalogue-shop__actions">
       <Button

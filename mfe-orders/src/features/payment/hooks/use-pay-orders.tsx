@@ -1,14 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'antd-mobile';
-import { selectUserInfo, useAppSelector } from '@marketplace/shared';
+import { links, selectUserInfo, useAppSelector } from '@marketplace/shared';
 import PayPopup, { type PayRequest } from '../components/pay-popup';
 
 /** How a payment ended: paid, closed unpaid, or the shopper chose to go and set a payment code. */
 export type PayOutcome = 'paid' | 'closed' | 'setPaymentCode';
 
 /** Where a payment code is set (account remote). */
-export const PAYMENT_CODE_PATH = '/changePayPwd';
+export const PAYMENT_CODE_PATH = links.paymentCode();
 
 /**
  * Paying from any screen: `pay(orderIds, total)` opens the payment-code popup. With no payment
