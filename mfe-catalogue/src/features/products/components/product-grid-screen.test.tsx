@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import type { ProductCard } from '@marketplace/shared/contracts';
+import { fakeApi, ok, resetBrowser } from '@marketplace/shared/testing';
+import { emptyPage } from '../../../testing/fixtures';
+import { renderScreen } from '../../../testing/render-screen';
+import HeartScreen from './heart-screen';
+import PopularScreen from './popular-screen';
+
+const product: ProductCard = {
+  id: 42,
+  title: 'Trail tent',
+  image: '/api/images/product/42.svg',
+  unitPrice: 12_999,
+  sold: 17,
+  shopId: 7,
+  shopName: 'Sunrise Outdoor',
+  category: 'outdoors',
+};
+
+beforeEach(resetBrowser);
+
+describe('product grid screens', () => {
+  it('/heart lists the saved products under its title, asking saved_products page by page', async () => {
+    const { sentTo } = fakeApi({
+      'GET /api/catalogue/saved_products': ok({ list: [product], total: 1, page: 1, pageSize: 20 }),
+    });
+    await renderScreen(<HeartScreen />, { path: '/heart' });
+
+    expect(screen.getByRole('heading', { name: 'Saved products', level: 1 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Saved products' });
+    expect(within(list).getByRole('link', { name: /^Trail tent/ })).toHaveAttribute('href', '/detail/42');
+    expect(Object.fromEntries(sentTo('GET', '/api/catalogue/saved_products')[0]?.search ?? [])).toEqual({
+      page: '1',
+      pageSize: '20',
+    });
+  });
+
+  it("/popular lists the most viewed products, with the list's own text when there are none", async () => {
+    fakeApi({ 'GET /api/catalogue/popular': emptyPage });
+    await renderScreen(<PopularScreen />, { path: '/popular' });
+
+    expect(screen.getByRole('heading', { name: 'Popular', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('No products yet')).toBeInTheDocument();
+  });
+});
