@@ -11,22 +11,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort, root, startServer } from './app-server.mjs';
+import { giveUpAfter, onOwnPostgres } from './bench-lib.mjs';
 
 const require = createRequire(path.join(root, 'server/package.json'));
 const autocannon = require('autocannon');
-const { Client } = require('pg');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 20;
 const TOTAL_TIMEOUT_MS = 8 * 60_000;
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const watchdog = setTimeout(() => {
-  console.error(`bench-catalogue: gave up after ${TOTAL_TIMEOUT_MS / 60_000} minutes`);
-  process.exit(1);
-}, TOTAL_TIMEOUT_MS);
-watchdog.unref();
+giveUpAfter('bench-catalogue', TOTAL_TIMEOUT_MS);
 
 /** A mix of searches the filter and search screens send. */
 const SEARCHES = [
@@ -140,15 +135,8 @@ try {
   await pglite.stop();
 }
 
-const dbName = `bench_catalogue_${process.pid}`;
-let pgNote = '';
-const admin = new Client({ connectionString: PG_ADMIN_URL });
-try {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const postgres = await startServer({ env: { DATABASE_URL: url.toString(), SEED_DEMO: '1' } });
+const { note: pgNote } = await onOwnPostgres(`bench_catalogue_${process.pid}`, async (url) => {
+  const postgres = await startServer({ env: { DATABASE_URL: url, SEED_DEMO: '1' } });
   try {
     await checkTrivial(postgres.url);
     await checkSearch(postgres.url);
@@ -166,12 +154,7 @@ try {
   } finally {
     await postgres.stop();
   }
-} catch (error) {
-  pgNote = `PostgreSQL not measured: ${error.message}`;
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await admin.end().catch(() => undefined);
-}
+});
 
 bare.stop();
 bareRuns.sort((a, b) => a.rps - b.rps);

@@ -19,18 +19,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { root, startServer } from './app-server.mjs';
-
-const require = createRequire(path.join(root, 'server/package.json'));
-const { Client } = require('pg');
-const altcha = await import(pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/index.js')).href);
-const { deriveKey } = await import(
-  pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/algorithms/sha.js')).href
-);
+import { giveUpAfter, humanToken as sharedHumanToken, must, onOwnPostgres, signUpShopper } from './bench-lib.mjs';
 
 const SHOPPERS = 10;
 const ORDERS = Number(process.env.BENCH_PAY_ORDERS ?? 300);
@@ -50,13 +42,8 @@ const ADMIN_TOKEN = 'bench-pay-operator';
 const PAYMENT_CODE = '123456';
 const FUNDS = 10_000_000;
 const TOTAL_TIMEOUT_MS = 8 * 60_000;
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const watchdog = setTimeout(() => {
-  console.error(`bench-pay: gave up after ${TOTAL_TIMEOUT_MS / 60_000} minutes`);
-  process.exit(1);
-}, TOTAL_TIMEOUT_MS);
-watchdog.unref();
+giveUpAfter('bench-pay', TOTAL_TIMEOUT_MS);
 
 /** The argon2 options the server uses, read from its source so the ceiling is measured at the same cost. */
 const ARGON2_PARAMS = (() => {
@@ -148,18 +135,7 @@ const api = (base, method, url, { body, headers = {} } = {}) =>
     request.on('error', reject);
     request.end(payload);
   });
-const must = async (promise, what) => {
-  const reply = await promise;
-  if (reply.code !== 1) throw new Error(`${what}: ${reply.msg}`);
-  return reply.data;
-};
-
-const humanToken = async (base) => {
-  const challenge = await must(api(base, 'GET', '/api/verification/challenge'), 'challenge');
-  const solution = await altcha.solveChallenge({ challenge, deriveKey });
-  const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  return (await must(api(base, 'POST', '/api/verification/verify', { body: { payload } }), 'verify')).verificationToken;
-};
+const humanToken = (base) => sharedHumanToken((method, url, options) => api(base, method, url, options));
 
 /** Shoppers with a payment code, funds and an address, and the in-stock products to order from. */
 const prepare = async (base) => {
@@ -169,25 +145,8 @@ const prepare = async (base) => {
   const shoppers = [];
   for (let i = 0; i < SHOPPERS; i++) {
     const account = `bench_payer_${i}`;
-    await must(
-      api(base, 'POST', '/api/user/register', {
-        headers: human,
-        body: { account, password: 'bench123', confirmPassword: 'bench123' },
-      }),
-      'register',
-    );
-    const login = await must(
-      api(base, 'POST', '/api/user/login', { headers: human, body: { account, password: 'bench123' } }),
-      'login',
-    );
-    const headers = { token: login.userinfo.token };
-    await must(
-      api(base, 'POST', '/api/user/resetPay', {
-        headers,
-        body: { paymentCode: PAYMENT_CODE, confirmPaymentCode: PAYMENT_CODE },
-      }),
-      'resetPay',
-    );
+    const callFor = () => (method, url, options) => api(base, method, url, options);
+    const headers = await signUpShopper({ account, password: 'bench123', paymentCode: PAYMENT_CODE, human, callFor });
     await must(
       api(base, 'POST', '/api/admin/balance/adjust', {
         headers: admin,
@@ -357,21 +316,9 @@ const measure = async (name, key, env) => {
 };
 
 const rows = [...(await measure('pay, PGlite', 'pay-pglite', {}))];
-let pgNote = '';
-const dbName = `bench_pay_${process.pid}`;
-const pgAdmin = new Client({ connectionString: PG_ADMIN_URL });
-try {
-  await pgAdmin.connect();
-  await pgAdmin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  rows.push(...(await measure('pay, PostgreSQL', 'pay-postgres', { DATABASE_URL: url.toString(), SEED_DEMO: '1' })));
-} catch (error) {
-  pgNote = `PostgreSQL not measured: ${error.message}`;
-} finally {
-  await pgAdmin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await pgAdmin.end().catch(() => undefined);
-}
+const { note: pgNote } = await onOwnPostgres(`bench_pay_${process.pid}`, async (url) => {
+  rows.push(...(await measure('pay, PostgreSQL', 'pay-postgres', { DATABASE_URL: url, SEED_DEMO: '1' })));
+});
 
 const params = `m=${ARGON2_PARAMS.memoryCost} KiB, t=${ARGON2_PARAMS.timeCost}, p=${ARGON2_PARAMS.parallelism}`;
 const table = [

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildAll, deployAll, isBuilt, root, startServer, tempDeployDir } from './app-server.mjs';
+import { giveUpAfter } from './bench-lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOTAL_TIMEOUT_MS = 10 * 60_000;
@@ -27,11 +28,7 @@ const LATENCY_ONLY = process.env.BENCH_RELEASE_LATENCY_ONLY === '1';
 const TARGET_MS = 300;
 const run = promisify(execFile);
 
-const watchdog = setTimeout(() => {
-  console.error(`bench-release: gave up after ${TOTAL_TIMEOUT_MS / 60_000} minutes`);
-  process.exit(1);
-}, TOTAL_TIMEOUT_MS);
-watchdog.unref();
+giveUpAfter('bench-release', TOTAL_TIMEOUT_MS);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -32,17 +32,13 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { freePort, root } from './app-server.mjs';
+import { humanToken as sharedHumanToken, PG_ADMIN_URL, signUpShopper } from './bench-lib.mjs';
 
 const require = createRequire(path.join(root, 'server/package.json'));
 const { Client } = require('pg');
 const Redis = require('ioredis');
 const S3rver = require('@20minutes/s3rver');
-const altcha = await import(pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/index.js')).href);
-const { deriveKey } = await import(
-  pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/algorithms/sha.js')).href
-);
 
 const OPERATIONS = Number(process.env.BENCH_SCALE_OPS ?? 10_000);
 const SHOPPERS = Number(process.env.BENCH_SCALE_SHOPPERS ?? 40);
@@ -63,7 +59,6 @@ const MAX_TRIES = 3;
 const PER_SHOPPER_IN_FLIGHT = 3;
 const PAYMENT_CODE = '123456';
 const PASSWORD = 'scale123';
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUCKET = 'marketplace-scale';
 const S3_KEYS = { id: 'S3RVER', secret: 'S3RVER' };
@@ -482,13 +477,13 @@ const paidOrders = [];
 const pending = { recharges: [], withdrawals: [], refunds: [] };
 const decided = { recharges: [], withdrawals: [], refunds: [] };
 
-const humanToken = async () => {
-  const challenge = await must(request(0, 'GET', '/api/verification/challenge'), 'challenge');
-  const solution = await altcha.solveChallenge({ challenge, deriveKey });
-  const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  return (await must(request(0, 'POST', '/api/verification/verify', { body: { payload } }), 'verify'))
-    .verificationToken;
+/** A request's answer as the envelope the shared set-up helpers read (a failure's msg says what went wrong). */
+const envelope = async (pending) => {
+  const result = await pending;
+  if (result.kind === 'answer' && result.json?.code === 1) return result.json;
+  return { code: 0, msg: result.kind === 'answer' ? `${result.status} ${result.json?.msg}` : result.error };
 };
+const humanToken = () => sharedHumanToken((method, url, options) => envelope(request(0, method, url, options)));
 
 const setup = async () => {
   const human = { 'human-verification': await humanToken() };
@@ -496,31 +491,10 @@ const setup = async () => {
   const makeShopper = async (index) => {
     const account = `scale_${index}`;
     const from = `127.0.0.${10 + index}`;
-    await must(
-      request(index % 3, 'POST', '/api/user/register', {
-        from,
-        headers: human,
-        body: { account, password: PASSWORD, confirmPassword: PASSWORD },
-      }),
-      `register ${account}`,
-    );
-    const login = await must(
-      request((index + 1) % 3, 'POST', '/api/user/login', {
-        from,
-        headers: human,
-        body: { account, password: PASSWORD },
-      }),
-      `login ${account}`,
-    );
-    const headers = { token: login.userinfo.token };
-    await must(
-      request((index + 2) % 3, 'POST', '/api/user/resetPay', {
-        from,
-        headers,
-        body: { paymentCode: PAYMENT_CODE, confirmPaymentCode: PAYMENT_CODE },
-      }),
-      `resetPay ${account}`,
-    );
+    // Each step through the next process, from the shopper's own address.
+    const callFor = (step) => (method, url, options) =>
+      envelope(request((index + step) % 3, method, url, { from, ...options }));
+    const headers = await signUpShopper({ account, password: PASSWORD, paymentCode: PAYMENT_CODE, human, callFor });
     const address = await must(
       request(index % 3, 'POST', '/api/user/address_add', {
         from,

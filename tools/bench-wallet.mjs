@@ -4,17 +4,9 @@
 // check + hold), on PGlite and on PostgreSQL, with the ledger invariant checked afterwards.
 // 127.0.0.1 only; the PostgreSQL database is created and dropped here. Writes var/bench/wallet.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { root, startServer } from './app-server.mjs';
-
-const require = createRequire(path.join(root, 'server/package.json'));
-const { Client } = require('pg');
-const altcha = await import(pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/index.js')).href);
-const { deriveKey } = await import(
-  pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/algorithms/sha.js')).href
-);
+import { giveUpAfter, humanToken as sharedHumanToken, must, onOwnPostgres, signUpShopper } from './bench-lib.mjs';
 
 const SHOPPERS = 10;
 const REQUESTS = Number(process.env.BENCH_WALLET_REQUESTS ?? 300);
@@ -22,17 +14,12 @@ const CONCURRENCY = 20;
 const ADMIN_TOKEN = 'bench-wallet-operator';
 const PAYMENT_CODE = '123456';
 const TOTAL_TIMEOUT_MS = 8 * 60_000;
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
-const watchdog = setTimeout(() => {
-  console.error(`bench-wallet: gave up after ${TOTAL_TIMEOUT_MS / 60_000} minutes`);
-  process.exit(1);
-}, TOTAL_TIMEOUT_MS);
-watchdog.unref();
+giveUpAfter('bench-wallet', TOTAL_TIMEOUT_MS);
 
 const api = async (base, method, url, { body, headers = {} } = {}) => {
   const response = await fetch(`${base}${url}`, {
@@ -42,43 +29,15 @@ const api = async (base, method, url, { body, headers = {} } = {}) => {
   });
   return response.json();
 };
-const must = async (promise, what) => {
-  const reply = await promise;
-  if (reply.code !== 1) throw new Error(`${what}: ${reply.msg}`);
-  return reply.data;
-};
-
-const humanToken = async (base) => {
-  const challenge = await must(api(base, 'GET', '/api/verification/challenge'), 'challenge');
-  const solution = await altcha.solveChallenge({ challenge, deriveKey });
-  const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  return (await must(api(base, 'POST', '/api/verification/verify', { body: { payload } }), 'verify')).verificationToken;
-};
+const humanToken = (base) => sharedHumanToken((method, url, options) => api(base, method, url, options));
 
 const prepare = async (base) => {
   const human = { 'human-verification': await humanToken(base) };
   const shoppers = [];
   for (let i = 0; i < SHOPPERS; i++) {
     const account = `bench_wallet_${i}`;
-    await must(
-      api(base, 'POST', '/api/user/register', {
-        headers: human,
-        body: { account, password: 'bench123', confirmPassword: 'bench123' },
-      }),
-      'register',
-    );
-    const login = await must(
-      api(base, 'POST', '/api/user/login', { headers: human, body: { account, password: 'bench123' } }),
-      'login',
-    );
-    const headers = { token: login.userinfo.token };
-    await must(
-      api(base, 'POST', '/api/user/resetPay', {
-        headers,
-        body: { paymentCode: PAYMENT_CODE, confirmPaymentCode: PAYMENT_CODE },
-      }),
-      'resetPay',
-    );
+    const callFor = () => (method, url, options) => api(base, method, url, options);
+    const headers = await signUpShopper({ account, password: 'bench123', paymentCode: PAYMENT_CODE, human, callFor });
     const form = new FormData();
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
     const uploaded = await (await fetch(`${base}/api/upload`, { method: 'POST', headers, body: form })).json();
@@ -212,28 +171,16 @@ const measure = async (database, env) => {
 };
 
 const rows = [...(await measure('PGlite', { WALLET_RATE_LIMIT_MAX: '1000000' }))];
-let pgNote = '';
-const dbName = `bench_wallet_${process.pid}`;
-const pgAdmin = new Client({ connectionString: PG_ADMIN_URL });
-try {
-  await pgAdmin.connect();
-  await pgAdmin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${dbName}`;
+const { note: pgNote } = await onOwnPostgres(`bench_wallet_${process.pid}`, async (url) => {
   // Card top-ups go through the sandbox acquirer, which a PostgreSQL server runs only when asked.
   rows.push(
     ...(await measure('PostgreSQL', {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       WALLET_RATE_LIMIT_MAX: '1000000',
       CARD_SANDBOX: '1',
     })),
   );
-} catch (error) {
-  pgNote = `PostgreSQL not measured: ${error.message}`;
-} finally {
-  await pgAdmin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await pgAdmin.end().catch(() => undefined);
-}
+});
 
 const table = [
   `Wallet (${SHOPPERS} shoppers, ${CONCURRENCY} parallel clients)`,

@@ -1,0 +1,80 @@
+// What the API benches share: the watchdog, a checked call, the human check, a signed-up shopper, and a run
+// on a PostgreSQL database of its own. A bench passes its own caller, `call(method, url, { body, headers })`
+// resolving to the parsed envelope, so each keeps its transport (fetch, raw http, a chosen process).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from './app-server.mjs';
+
+const require = createRequire(path.join(root, 'server/package.json'));
+const { Client } = require('pg');
+const altcha = await import(pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/index.js')).href);
+const { deriveKey } = await import(
+  pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/algorithms/sha.js')).href
+);
+
+export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Ends the process (exit 1) when the bench has run `ms`, saying so as `name`. */
+export const giveUpAfter = (name, ms) => {
+  const watchdog = setTimeout(() => {
+    console.error(`${name}: gave up after ${ms / 60_000} minutes`);
+    process.exit(1);
+  }, ms);
+  watchdog.unref();
+  return watchdog;
+};
+
+/** The envelope's data, or an error naming `what` with the server's message. */
+export const must = async (promise, what) => {
+  const reply = await promise;
+  if (reply.code !== 1) throw new Error(`${what}: ${reply.msg}`);
+  return reply.data;
+};
+
+/** A verification token: a real ALTCHA challenge from the server, solved and redeemed. */
+export const humanToken = async (call) => {
+  const challenge = await must(call('GET', '/api/verification/challenge'), 'challenge');
+  const solution = await altcha.solveChallenge({ challenge, deriveKey });
+  const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return (await must(call('POST', '/api/verification/verify', { body: { payload } }), 'verify')).verificationToken;
+};
+
+/**
+ * Registers `account`, signs it in and sets its payment code, as the app does; the signed-in headers.
+ * `human`: the verification headers; `callFor(step)`: the caller for each of the three steps.
+ */
+export const signUpShopper = async ({ account, password, paymentCode, human, callFor }) => {
+  const body = { account, password, confirmPassword: password };
+  await must(callFor(0)('POST', '/api/user/register', { headers: human, body }), `register ${account}`);
+  const login = await must(
+    callFor(1)('POST', '/api/user/login', { headers: human, body: { account, password } }),
+    `login ${account}`,
+  );
+  const headers = { token: login.userinfo.token };
+  await must(
+    callFor(2)('POST', '/api/user/resetPay', { headers, body: { paymentCode, confirmPaymentCode: paymentCode } }),
+    `resetPay ${account}`,
+  );
+  return headers;
+};
+
+/**
+ * `measure(url)` on a PostgreSQL database made for it (named `name`) and dropped afterwards: its result, or
+ * `note` saying why PostgreSQL was not measured.
+ */
+export const onOwnPostgres = async (name, measure) => {
+  const admin = new Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    return { result: await measure(url.toString()), note: '' };
+  } catch (error) {
+    return { result: undefined, note: `PostgreSQL not measured: ${error.message}` };
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  }
+};
