@@ -15,8 +15,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ADMIN_TOKEN ??= randomBytes(24).toString('hex');
   // The human check's proof of work at a test difficulty (the server's ALTCHA_MAX_NUMBER knob): the widget
   // still fetches a signed challenge, solves it in the page and the server verifies it, in a few
-  // milliseconds instead of seconds of hashing per new tab (about 150 tabs a run). Set here, so the
-  // servers the release and offline specs start (tools/app-server.mjs passes the environment on) get it too.
+  // milliseconds instead of seconds of hashing for each new tab (the accessibility spec alone opens 23).
+  // Set here, so the servers the release and offline specs start (tools/app-server.mjs passes the
+  // environment on) get it too.
   process.env.ALTCHA_MAX_NUMBER ??= '1000';
   const server = await app.startServer({
     deployDir,
