@@ -1,4 +1,4 @@
-import type { Page, ShopCard, ShopDetail } from '@marketplace/shared/contracts';
+import type { Page, ProductCard, ShopCard, ShopDetail } from '@marketplace/shared/contracts';
 import { ok } from '@marketplace/shared/testing';
 
 /** A shop as the hot-shop list and the product detail show it. */
@@ -22,6 +22,18 @@ export const shopDetail = (fields: Partial<ShopDetail> = {}): ShopDetail => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   ...fields,
 });
+
+/** A product as the lists show it. */
+export const productCard: ProductCard = {
+  id: 42,
+  title: 'Trail tent',
+  image: '/api/images/product/42.svg',
+  unitPrice: 12_999,
+  sold: 17,
+  shopId: 7,
+  shopName: 'Sunrise Outdoor',
+  category: 'outdoors',
+};
 
 /** A list endpoint's answer with nothing in it. */
 export const emptyPage = ok<Page<never>>({ list: [], total: 0, page: 1, pageSize: 20 });

@@ -1,22 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductCard } from '@marketplace/shared/contracts';
 import { fakeApi, fakeFetch, ok, resetBrowserState } from '@marketplace/shared/testing';
-import { emptyPage, shopCard } from '../../../testing/fixtures';
+import { emptyPage, productCard, shopCard } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render-screen';
 import HomeScreen from './home-screen';
 
 const shop = shopCard;
-const product: ProductCard = {
-  id: 42,
-  title: 'Trail tent',
-  image: '/api/images/product/42.svg',
-  unitPrice: 12_999,
-  sold: 17,
-  shopId: 7,
-  shopName: 'Sunrise Outdoor',
-  category: 'outdoors',
-};
+const product = productCard;
 
 beforeEach(() => {
   fakeApi({}, { otherwise: emptyPage });

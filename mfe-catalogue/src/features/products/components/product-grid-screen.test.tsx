@@ -1,21 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import type { ProductCard } from '@marketplace/shared/contracts';
 import { fakeApi, ok, resetBrowser } from '@marketplace/shared/testing';
-import { emptyPage } from '../../../testing/fixtures';
+import { emptyPage, productCard } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render-screen';
 import HeartScreen from './heart-screen';
 import PopularScreen from './popular-screen';
 
-const product: ProductCard = {
-  id: 42,
-  title: 'Trail tent',
-  image: '/api/images/product/42.svg',
-  unitPrice: 12_999,
-  sold: 17,
-  shopId: 7,
-  shopName: 'Sunrise Outdoor',
-  category: 'outdoors',
-};
+const product = productCard;
 
 beforeEach(resetBrowser);
 
