@@ -1,3 +1,4 @@
+import { links } from '@marketplace/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +8,7 @@ export const NotFoundPage = () => {
   const navigate = useNavigate();
   return (
     <ErrorBlock status="empty" fullPage title={t('notFound.title')} description={t('notFound.description')}>
-      <Button color="primary" onClick={() => navigate('/index')}>
+      <Button color="primary" onClick={() => navigate(links.home())}>
         {t('notFound.goHome')}
       </Button>
     </ErrorBlock>
