@@ -1,36 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { createApi } from './api';
-import { ConsoleApp } from './app';
-import { createI18n } from './i18n';
-import { SessionProvider, type Role } from './session';
+import { memoryStorage, ok, refusal, renderApp, renderConsole, stubMatchMedia } from './testing/console-kit';
 
 // antd's forms and tables are slow in jsdom on a busy machine.
 jest.setTimeout(120_000);
 
-// antd's responsive parts ask matchMedia, which jsdom lacks.
-beforeAll(() => {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
-
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 });
-const refusal = (status: number, msg: string, data: unknown = null) =>
-  new Response(JSON.stringify({ code: 0, msg, data }), { status });
+stubMatchMedia();
 
 const TOP_UP = {
   id: 7,
@@ -46,37 +22,6 @@ const TOP_UP = {
   evidence: null,
   createdAt: '2026-11-27T10:00:00.000Z',
   decidedAt: null,
-};
-
-/** The console as an operator with `roles`, the server answered by `route` (the real API client runs). */
-const renderConsole = (roles: Role[], path: string, route: (url: string, init: RequestInit) => Response) => {
-  const calls: string[] = [];
-  const storage = new Map<string, string>([['console.token', 'session-token']]);
-  const api = createApi({
-    language: () => 'en',
-    storage: {
-      getItem: (key) => storage.get(key) ?? null,
-      setItem: (key, value) => void storage.set(key, value),
-      removeItem: (key) => void storage.delete(key),
-    },
-    fetch: async (url, init = {}) => {
-      calls.push(`${init.method ?? 'GET'} ${String(url)}`);
-      if (String(url) === '/api/admin/auth/me') return ok({ id: 3, name: 'fiona', roles });
-      return route(String(url), init);
-    },
-  });
-  render(
-    <I18nextProvider i18n={createI18n('en')}>
-      <AntApp>
-        <SessionProvider api={api}>
-          <MemoryRouter initialEntries={[path]}>
-            <ConsoleApp />
-          </MemoryRouter>
-        </SessionProvider>
-      </AntApp>
-    </I18nextProvider>,
-  );
-  return calls;
 };
 
 describe('operator console', () => {
@@ -123,15 +68,11 @@ describe('operator console', () => {
   });
 
   it('signs in with name, password and the authenticator code', async () => {
-    const storage = new Map<string, string>();
+    const storage = memoryStorage();
     const sent: unknown[] = [];
     const api = createApi({
       language: () => 'en',
-      storage: {
-        getItem: (key) => storage.get(key) ?? null,
-        setItem: (key, value) => void storage.set(key, value),
-        removeItem: (key) => void storage.delete(key),
-      },
+      storage,
       fetch: async (url, init = {}) => {
         if (String(url) === '/api/admin/auth/sign_in') {
           sent.push(JSON.parse(String(init.body)));
@@ -144,17 +85,7 @@ describe('operator console', () => {
         });
       },
     });
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <AntApp>
-          <SessionProvider api={api}>
-            <MemoryRouter>
-              <ConsoleApp />
-            </MemoryRouter>
-          </SessionProvider>
-        </AntApp>
-      </I18nextProvider>,
-    );
+    renderApp(api);
     const user = userEvent.setup({ delay: null });
     const form = screen.getByRole('tabpanel');
     await user.type(within(form).getByLabelText('Operator name'), 'fiona');
@@ -167,7 +98,7 @@ describe('operator console', () => {
     await act(() => user.click(within(form).getByRole('button', { name: 'Sign in' })));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(sent).toEqual([{ name: 'fiona', password: 'correct-horse-battery', code: '123456' }]);
-    expect(storage.get('console.token')).toBe('new-session');
+    expect(storage.getItem('console.token')).toBe('new-session');
     expect(await screen.findByRole('link', { name: 'Top-ups 2' })).toBeInTheDocument();
   });
 });

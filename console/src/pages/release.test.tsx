@@ -1,34 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { createApi } from '../api';
-import { ConsoleApp } from '../app';
-import { createI18n } from '../i18n';
-import { SessionProvider, type Role } from '../session';
+import type { Role } from '../session';
+import { ok, renderConsole, stubMatchMedia } from '../testing/console-kit';
 import { healthOf, type HealthRow, type ReleaseOverview } from './release';
 
 // antd's tables are slow in jsdom on a busy machine.
 jest.setTimeout(120_000);
 
-beforeAll(() => {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
-
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 });
+stubMatchMedia();
 
 const OVERVIEW: ReleaseOverview = {
   location: '/srv/deploy',
@@ -65,30 +44,9 @@ const CLI_REFUSAL =
   'mfe-wallet 3.0.0 fails the contract check:\n  - has no entry file remoteEntry.js\n' +
   'Fix the build and deploy a new version, or override with --force --reason "<why>".';
 
-const renderRelease = (roles: Role[], route: (url: string, init: RequestInit) => Response) => {
-  const calls: string[] = [];
-  const api = createApi({
-    language: () => 'en',
-    storage: { getItem: () => 'session-token', setItem: () => undefined, removeItem: () => undefined },
-    fetch: async (url, init = {}) => {
-      calls.push(`${init.method ?? 'GET'} ${String(url)}${init.body ? ` ${String(init.body)}` : ''}`);
-      if (String(url) === '/api/admin/auth/me') return ok({ id: 4, name: 'rita', roles });
-      return route(String(url), init);
-    },
-  });
-  render(
-    <I18nextProvider i18n={createI18n('en')}>
-      <AntApp>
-        <SessionProvider api={api}>
-          <MemoryRouter initialEntries={['/release']}>
-            <ConsoleApp />
-          </MemoryRouter>
-        </SessionProvider>
-      </AntApp>
-    </I18nextProvider>,
-  );
-  return calls;
-};
+/** The release page as `rita` with `roles`; the calls with their bodies. */
+const renderRelease = (roles: Role[], route: (url: string, init: RequestInit) => Response) =>
+  renderConsole(roles, '/release', route, { operator: { id: 4, name: 'rita' }, bodies: true });
 
 describe('release page', () => {
   it("adds a version's cohorts up and takes each p75 from the cohort with the most samples", () => {

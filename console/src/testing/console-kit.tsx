@@ -1,0 +1,85 @@
+/**
+ * What the console's screen tests share: jsdom's missing matchMedia, envelope answers, a storage in memory
+ * and the whole console app rendered in its providers on the real API client, the server answered by a route.
+ */
+import { render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { createApi, type ApiClient } from '../api';
+import { ConsoleApp } from '../app';
+import { createI18n } from '../i18n';
+import { SessionProvider, type Role } from '../session';
+
+/** antd's responsive parts ask matchMedia, which jsdom lacks: one that matches nothing, for the file's tests. */
+export const stubMatchMedia = () =>
+  beforeAll(() => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  });
+
+export const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 });
+export const refusal = (status: number, msg: string, data: unknown = null) =>
+  new Response(JSON.stringify({ code: 0, msg, data }), { status });
+
+/** A storage in memory holding `entries` (the session token lives there). */
+export const memoryStorage = (entries: [string, string][] = []) => {
+  const storage = new Map(entries);
+  return {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  };
+};
+
+/** The console app at `path` (the router's start if none) on `api`, in the providers `index.tsx` gives it. */
+export const renderApp = (api: ApiClient, path?: string) =>
+  render(
+    <I18nextProvider i18n={createI18n('en')}>
+      <AntApp>
+        <SessionProvider api={api}>
+          <MemoryRouter {...(path ? { initialEntries: [path] } : {})}>
+            <ConsoleApp />
+          </MemoryRouter>
+        </SessionProvider>
+      </AntApp>
+    </I18nextProvider>,
+  );
+
+/**
+ * The console at `path`, signed in as `operator` with `roles`, the server answered by `route`; the calls the
+ * API client made (`METHOD url`, and the body after it when `bodies`).
+ */
+export const renderConsole = (
+  roles: Role[],
+  path: string,
+  route: (url: string, init: RequestInit) => Response,
+  {
+    operator = { id: 3, name: 'fiona' },
+    bodies = false,
+  }: { operator?: { id: number; name: string }; bodies?: boolean } = {},
+) => {
+  const calls: string[] = [];
+  const api = createApi({
+    language: () => 'en',
+    storage: memoryStorage([['console.token', 'session-token']]),
+    fetch: async (url, init = {}) => {
+      calls.push(`${init.method ?? 'GET'} ${String(url)}${bodies && init.body ? ` ${String(init.body)}` : ''}`);
+      if (String(url) === '/api/admin/auth/me') return ok({ ...operator, roles });
+      return route(String(url), init);
+    },
+  });
+  renderApp(api, path);
+  return calls;
+};
