@@ -16,6 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A return of received goods for `orderId`, with a picture of ana's as the proof. */
+const refundRequest = async (orderId: number, refundAmount: number) => ({
+  orderId,
+  refundType: 'return',
+  refundAmount,
+  productStatus: 'received',
+  reason: 'r',
+  explain: 'e',
+  attachment: (await upload(t.app, ana)).id,
+});
+
 const op = <T>(method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = admin) =>
   call<T>(t.app, { method, url, headers, ...(payload ? { payload } : {}) });
 
@@ -90,16 +101,7 @@ describe('operator API', () => {
     await fund(t.app, 'ana', 20_000);
     const order = await buyNow(t.app, ana, addressId, productId);
     await pay(t.app, ana, [order.id]);
-    const proof = await upload(t.app, ana);
-    const request = {
-      orderId: order.id,
-      refundType: 'return',
-      refundAmount: 100,
-      productStatus: 'received',
-      reason: 'r',
-      explain: 'e',
-      attachment: proof.id,
-    };
+    const request = await refundRequest(order.id, 100);
     expect((await op('POST', '/api/order/refund', request, ana.headers)).code).toBe(1);
     const pending = await op<{ orderId: number }[]>('GET', '/api/admin/refunds');
     expect(pending.data.map((r) => r.orderId)).toContain(order.id);
@@ -125,16 +127,7 @@ describe('operator API', () => {
     await pay(t.app, ana, [order.id]);
     await op('POST', '/api/admin/order/ship', { id: order.id, carrier: 'DHL', trackingNo: 'X2' });
     await op('POST', '/api/order/confirm', { id: order.id }, ana.headers);
-    const proof = await upload(t.app, ana);
-    const request = {
-      orderId: order.id,
-      refundType: 'return',
-      refundAmount: 0,
-      productStatus: 'received',
-      reason: 'r',
-      explain: 'e',
-      attachment: proof.id,
-    };
+    const request = await refundRequest(order.id, 0);
     expect((await op('POST', '/api/order/refund', request, ana.headers)).code).toBe(1);
     expect((await op<OrderDetail>('GET', `/api/order/detail?id=${order.id}`, undefined, ana.headers)).data.status).toBe(
       -4,
