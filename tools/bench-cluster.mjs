@@ -172,7 +172,7 @@ const startCluster = async (workers, databaseUrl) => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < 90_000; waited += 250) {
+  for (let waited = 0; waited < 180_000; waited += 250) {
     const ready = await fetch(`${url}/api/ready`).then(
       (response) => response.ok,
       () => false,
