@@ -77,6 +77,20 @@ export interface StaticUnit {
   liveLink: string;
 }
 
+/**
+ * The names both stores use, so a bucket prefix holds what a DEPLOY_DIR folder holds. Release bookkeeping
+ * (history, audit log, lock) lives in a dot-folder of the store: not a remote, and not for shoppers (the server
+ * must not serve dot-files under `/mfe/`).
+ */
+export const STORE_NAMES = {
+  manifest: 'manifest.json',
+  deployInfo: 'deploy.json',
+  stateDir: '.release',
+  history: 'history.json',
+  audit: 'audit.log',
+  lock: 'lock',
+} as const;
+
 /** The store folder of the shell's versions, and its key in the history and audit log. */
 export const SHELL_FOLDER = 'shell';
 

@@ -16,18 +16,9 @@ import {
   type PutVersionResult,
   type ReleaseHistory,
   type StaticUnit,
+  STORE_NAMES,
 } from './deployment-store';
 
-const MANIFEST_FILE = 'manifest.json';
-const DEPLOY_INFO_FILE = 'deploy.json';
-/**
- * Release bookkeeping (history, audit log, lock) lives in a dot-folder of the store: not a remote,
- * and not for shoppers (the server must not serve dot-files under `/mfe/`).
- */
-export const STATE_DIR = '.release';
-const HISTORY_FILE = 'history.json';
-const AUDIT_FILE = 'audit.log';
-const LOCK_FILE = 'lock';
 /** A holder that stops refreshing the lock (a killed process) loses it after this long. */
 const LOCK_STALE_MS = 10_000;
 /** How long a command waits for another one to finish: up to ~60 s in short steps. */
@@ -117,7 +108,7 @@ export class LocalDeploymentStore implements DeploymentStore {
   }
 
   private stateFile(name: string): string {
-    return path.join(this.rootDir, STATE_DIR, name);
+    return path.join(this.rootDir, STORE_NAMES.stateDir, name);
   }
 
   async putVersion(sourceDir: string, info: DeployInfo, { replace = false } = {}): Promise<PutVersionResult> {
@@ -133,7 +124,7 @@ export class LocalDeploymentStore implements DeploymentStore {
     const staging = hidden('staging');
     try {
       await cp(sourceDir, staging, { recursive: true });
-      await writeFile(path.join(staging, DEPLOY_INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
+      await writeFile(path.join(staging, STORE_NAMES.deployInfo), `${JSON.stringify(info, null, 2)}\n`);
       if (existing) {
         const previous = hidden('replaced');
         await rename(target, previous);
@@ -150,7 +141,7 @@ export class LocalDeploymentStore implements DeploymentStore {
   }
 
   async readDeployInfo(folder: string, version: string): Promise<DeployInfo | null> {
-    return (await readJson(path.join(this.versionDir(folder, version), DEPLOY_INFO_FILE))) as DeployInfo | null;
+    return (await readJson(path.join(this.versionDir(folder, version), STORE_NAMES.deployInfo))) as DeployInfo | null;
   }
 
   async readVersionFile(folder: string, version: string, file: string): Promise<string | null> {
@@ -179,20 +170,20 @@ export class LocalDeploymentStore implements DeploymentStore {
   }
 
   async readManifest(): Promise<StoredManifest | null> {
-    const raw = await readJson(path.join(this.rootDir, MANIFEST_FILE));
+    const raw = await readJson(path.join(this.rootDir, STORE_NAMES.manifest));
     return raw === null ? null : storedManifestSchema.parse(raw);
   }
 
   async writeManifest(manifest: StoredManifest): Promise<void> {
     await mkdir(this.rootDir, { recursive: true });
     await writeFileAtomic(
-      path.join(this.rootDir, MANIFEST_FILE),
+      path.join(this.rootDir, STORE_NAMES.manifest),
       `${JSON.stringify(storedManifestSchema.parse(manifest), null, 2)}\n`,
     );
   }
 
   async readHistory(): Promise<ReleaseHistory> {
-    const raw = (await readJson(this.stateFile(HISTORY_FILE))) as { previous?: unknown } | null;
+    const raw = (await readJson(this.stateFile(STORE_NAMES.history))) as { previous?: unknown } | null;
     const previous: Record<string, string[]> = {};
     if (raw?.previous && typeof raw.previous === 'object') {
       for (const [folder, versions] of Object.entries(raw.previous)) {
@@ -203,8 +194,8 @@ export class LocalDeploymentStore implements DeploymentStore {
   }
 
   async writeHistory(history: ReleaseHistory): Promise<void> {
-    await mkdir(path.join(this.rootDir, STATE_DIR), { recursive: true });
-    await writeFileAtomic(this.stateFile(HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
+    await mkdir(path.join(this.rootDir, STORE_NAMES.stateDir), { recursive: true });
+    await writeFileAtomic(this.stateFile(STORE_NAMES.history), `${JSON.stringify(history, null, 2)}\n`);
   }
 
   async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
@@ -231,12 +222,12 @@ export class LocalDeploymentStore implements DeploymentStore {
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {
-    await mkdir(path.join(this.rootDir, STATE_DIR), { recursive: true });
-    await appendLineDurably(this.stateFile(AUDIT_FILE), JSON.stringify(entry));
+    await mkdir(path.join(this.rootDir, STORE_NAMES.stateDir), { recursive: true });
+    await appendLineDurably(this.stateFile(STORE_NAMES.audit), JSON.stringify(entry));
   }
 
   async readAudit(): Promise<AuditEntry[]> {
-    const text = await readText(this.stateFile(AUDIT_FILE));
+    const text = await readText(this.stateFile(STORE_NAMES.audit));
     if (text === null) return [];
     const lines = text.split('\n').filter((line) => line.trim() !== '');
     return lines.flatMap((line, index) => {
@@ -251,12 +242,12 @@ export class LocalDeploymentStore implements DeploymentStore {
   }
 
   async withLock<T>(task: () => Promise<T>): Promise<T> {
-    const stateDir = path.join(this.rootDir, STATE_DIR);
+    const stateDir = path.join(this.rootDir, STORE_NAMES.stateDir);
     await mkdir(stateDir, { recursive: true });
     let release: () => Promise<void>;
     try {
       release = await lock(stateDir, {
-        lockfilePath: path.join(stateDir, LOCK_FILE),
+        lockfilePath: path.join(stateDir, STORE_NAMES.lock),
         realpath: false,
         stale: LOCK_STALE_MS,
         retries: LOCK_RETRIES,

@@ -26,15 +26,8 @@ import {
   type PutVersionResult,
   type ReleaseHistory,
   type StaticUnit,
+  STORE_NAMES,
 } from './deployment-store';
-
-/** Same names as the local store, so a bucket prefix holds what a DEPLOY_DIR folder holds. */
-const MANIFEST_FILE = 'manifest.json';
-const DEPLOY_INFO_FILE = 'deploy.json';
-const STATE_DIR = '.release';
-const HISTORY_FILE = 'history.json';
-const AUDIT_FILE = 'audit.log';
-const LOCK_FILE = 'lock';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -300,7 +293,7 @@ export class S3DeploymentStore implements DeploymentStore {
    */
   private requireConditionalWrites(): Promise<void> {
     this.conditionalCheck ??= (async () => {
-      const key = this.key(STATE_DIR, `probe-${randomUUID()}`);
+      const key = this.key(STORE_NAMES.stateDir, `probe-${randomUUID()}`);
       await this.put(key, 'first', { IfNoneMatch: '*' });
       let honoured = false;
       try {
@@ -396,7 +389,7 @@ export class S3DeploymentStore implements DeploymentStore {
           throw new VersionConflictError(info.folder, info.version);
       }
     });
-    const deployInfoKey = this.key(info.folder, info.version, DEPLOY_INFO_FILE);
+    const deployInfoKey = this.key(info.folder, info.version, STORE_NAMES.deployInfo);
     try {
       await this.put(deployInfoKey, `${JSON.stringify(info, null, 2)}\n`, {
         IfNoneMatch: '*',
@@ -413,7 +406,7 @@ export class S3DeploymentStore implements DeploymentStore {
   }
 
   async readDeployInfo(folder: string, version: string): Promise<DeployInfo | null> {
-    const object = await this.getText(this.key(folder, version, DEPLOY_INFO_FILE));
+    const object = await this.getText(this.key(folder, version, STORE_NAMES.deployInfo));
     return object === null ? null : (JSON.parse(object.text) as DeployInfo);
   }
 
@@ -447,7 +440,7 @@ export class S3DeploymentStore implements DeploymentStore {
     // Only versions whose deploy.json is there: files of an interrupted deploy are not a version.
     const deployed = await Promise.all(
       candidates.map(async (version) =>
-        (await this.exists(this.key(folder, version, DEPLOY_INFO_FILE))) ? version : null,
+        (await this.exists(this.key(folder, version, STORE_NAMES.deployInfo))) ? version : null,
       ),
     );
     return deployed.filter((version): version is string => version !== null);
@@ -462,13 +455,13 @@ export class S3DeploymentStore implements DeploymentStore {
   }
 
   async readManifest(): Promise<StoredManifest | null> {
-    const text = await this.readTracked(this.key(MANIFEST_FILE));
+    const text = await this.readTracked(this.key(STORE_NAMES.manifest));
     return text === null ? null : storedManifestSchema.parse(JSON.parse(text));
   }
 
   async writeManifest(manifest: StoredManifest): Promise<void> {
     const text = `${JSON.stringify(storedManifestSchema.parse(manifest), null, 2)}\n`;
-    await this.writeTracked(this.key(MANIFEST_FILE), text, 'the manifest');
+    await this.writeTracked(this.key(STORE_NAMES.manifest), text, 'the manifest');
   }
 
   async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
@@ -490,7 +483,7 @@ export class S3DeploymentStore implements DeploymentStore {
   }
 
   async readHistory(): Promise<ReleaseHistory> {
-    const text = await this.readTracked(this.key(STATE_DIR, HISTORY_FILE));
+    const text = await this.readTracked(this.key(STORE_NAMES.stateDir, STORE_NAMES.history));
     const raw = (text === null ? null : JSON.parse(text)) as { previous?: unknown } | null;
     const previous: Record<string, string[]> = {};
     if (raw?.previous && typeof raw.previous === 'object') {
@@ -502,14 +495,18 @@ export class S3DeploymentStore implements DeploymentStore {
   }
 
   async writeHistory(history: ReleaseHistory): Promise<void> {
-    await this.writeTracked(this.key(STATE_DIR, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`, 'the history');
+    await this.writeTracked(
+      this.key(STORE_NAMES.stateDir, STORE_NAMES.history),
+      `${JSON.stringify(history, null, 2)}\n`,
+      'the history',
+    );
   }
 
   /** Appends a line by compare-and-swap on the log's ETag, so concurrent appends each land once. */
   async appendAudit(entry: AuditEntry): Promise<void> {
     await this.requireConditionalWrites();
     this.assertLease();
-    const key = this.key(STATE_DIR, AUDIT_FILE);
+    const key = this.key(STORE_NAMES.stateDir, STORE_NAMES.audit);
     const line = `${JSON.stringify(entry)}\n`;
     for (let attempt = 1; ; attempt += 1) {
       const current = await this.getText(key);
@@ -531,7 +528,7 @@ export class S3DeploymentStore implements DeploymentStore {
   }
 
   async readAudit(): Promise<AuditEntry[]> {
-    const object = await this.getText(this.key(STATE_DIR, AUDIT_FILE));
+    const object = await this.getText(this.key(STORE_NAMES.stateDir, STORE_NAMES.audit));
     if (object === null) return [];
     return object.text
       .split('\n')
@@ -558,7 +555,7 @@ export class S3DeploymentStore implements DeploymentStore {
   }
 
   private async acquireLock(): Promise<() => Promise<void>> {
-    const key = this.key(STATE_DIR, LOCK_FILE);
+    const key = this.key(STORE_NAMES.stateDir, STORE_NAMES.lock);
     const { staleMs, refreshMs, waitMs } = this.lockTiming;
     const owner = randomUUID();
     const who = `${currentUser()}@${hostname()} (pid ${process.pid})`;
