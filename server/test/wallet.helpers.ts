@@ -7,6 +7,10 @@ export const channels = async (app: FastifyInstance, shopper: Shopper) =>
   (await call<BlockchainInfo>(app, { method: 'GET', url: '/api/user/getBlockchain', headers: shopper.headers })).data
     .channels;
 
+/** The shopper's POST of a wallet form to `url`. */
+const postAs = <T>(app: FastifyInstance, shopper: Shopper, url: string, payload: Record<string, unknown>) =>
+  call<T>(app, { method: 'POST', url, headers: shopper.headers, payload });
+
 export const TRC20_ADDRESS = 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy';
 
 /** A manual/bank/on-chain top-up request with a freshly uploaded evidence image. */
@@ -20,19 +24,14 @@ export const requestTopUp = async (
   const method = (overrides.method as string | undefined) ?? 'onChain';
   const channel = list.find((c) => c.method === method)!;
   const evidence = (await upload(app, shopper)).id;
-  return call<RechargeResult>(app, {
-    method: 'POST',
-    url: '/api/user/recharge',
-    headers: shopper.headers,
-    payload: {
-      method,
-      network: channel.id,
-      address: method === 'onChain' ? TRC20_ADDRESS : 'My bank 1234',
-      amount,
-      evidence,
-      acceptNotes: true,
-      ...overrides,
-    },
+  return postAs<RechargeResult>(app, shopper, '/api/user/recharge', {
+    method,
+    network: channel.id,
+    address: method === 'onChain' ? TRC20_ADDRESS : 'My bank 1234',
+    amount,
+    evidence,
+    acceptNotes: true,
+    ...overrides,
   });
 };
 
@@ -42,19 +41,14 @@ export const cardTopUp = (
   amount: number,
   overrides: Record<string, unknown> = {},
 ) =>
-  call<RechargeResult>(app, {
-    method: 'POST',
-    url: '/api/user/recharge',
-    headers: shopper.headers,
-    payload: {
-      method: 'card',
-      amount,
-      cardNumber: '4242 4242 4242 4242',
-      expiryMonth: 12,
-      expiryYear: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-      ...overrides,
-    },
+  postAs<RechargeResult>(app, shopper, '/api/user/recharge', {
+    method: 'card',
+    amount,
+    cardNumber: '4242 4242 4242 4242',
+    expiryMonth: 12,
+    expiryYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+    ...overrides,
   });
 
 export const withdraw = (
@@ -63,18 +57,13 @@ export const withdraw = (
   drawAmount: number,
   overrides: Record<string, unknown> = {},
 ) =>
-  call<WithdrawResult>(app, {
-    method: 'POST',
-    url: '/api/user/extract',
-    headers: shopper.headers,
-    payload: {
-      drawType: 'bank',
-      drawAmount,
-      bankCardNo: '4111 1111 1111 1111',
-      bankName: 'Test Bank',
-      paymentCode: PAYMENT_CODE,
-      ...overrides,
-    },
+  postAs<WithdrawResult>(app, shopper, '/api/user/extract', {
+    drawType: 'bank',
+    drawAmount,
+    bankCardNo: '4111 1111 1111 1111',
+    bankName: 'Test Bank',
+    paymentCode: PAYMENT_CODE,
+    ...overrides,
   });
 
 export const decide = (
