@@ -1,59 +1,29 @@
 import {
   PRODUCT_CATEGORIES,
-  SUGGESTION_LIMIT,
   type CataloguePageQuery,
   type CategoryCount,
-  type FollowResult,
   type Page,
   type ProductCard,
   type ProductCategory,
   type ProductDetail,
-  type ProductSearchPage,
-  type ProductSearchQuery,
-  type SaveResult,
   type ShopCard,
   type ShopDetail,
   type ShopProductsQuery,
 } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
 import { offsetOf, pageOf } from '../../lib/paging';
-import { productImageUrl, shopLogoUrl } from '../images/images.service';
+import { productImageUrl } from '../images/images.service';
 import { createAnswerCache, type AnswerCache } from './answer-cache';
+import { toProductCard, toShopCard } from './catalogue-cards';
+import type { CatalogueRepository, ProductRow } from './catalogue.repository';
+import { createFavourites } from './favourites.service';
+import { createProductSearch } from './product-search.service';
 import type { ViewCounter } from './view-counter';
-import type { CatalogueRepository, ProductCardRow, ProductRow } from './catalogue.repository';
-import { correctedKeyword, hasCorrections, planSearch } from './search.repository';
 
 const RECOMMEND_COUNT = 6;
-const HOT_KEYWORD_COUNT = 10;
 const HOT_KEYWORDS_TTL_MS = 60_000;
 /** How long a product page's shared part is kept in a process: below what a shopper could act on. */
 const DETAIL_TTL_MS = 2_000;
-/** Products an empty search shows from the category its keyword is closest to. */
-const CLOSEST_COUNT = 10;
-
-export const toProductCard = (row: ProductCardRow): ProductCard => ({
-  id: row.id,
-  title: row.title,
-  image: productImageUrl(row.id),
-  unitPrice: row.unitPrice,
-  sold: row.sold,
-  shopId: row.shopId,
-  shopName: row.shopName,
-  category: row.category as ProductCategory,
-});
-
-type ShopCardRow = Omit<ShopCard, 'logo'>;
-export const toShopCard = (row: ShopCardRow): ShopCard => ({
-  id: row.id,
-  name: row.name,
-  logo: shopLogoUrl(row.id),
-  sales: row.sales,
-  fans: row.fans,
-  favorableRate: row.favorableRate,
-  totalSales: row.totalSales,
-  supportDays: row.supportDays,
-  followed: Boolean(row.followed),
-});
 
 const average = (sum: number, count: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : 0);
 
@@ -113,6 +83,9 @@ export const createCatalogueService = ({
     });
 
   return {
+    ...createProductSearch({ catalogue, shared, keywords, wholeTotal }),
+    ...createFavourites({ catalogue, requireProduct }),
+
     categories,
 
     hotProducts,
@@ -127,60 +100,6 @@ export const createCatalogueService = ({
           await wholeTotal(),
         );
         return pageOf(rows.map(toProductCard), total, query);
-      });
-    },
-
-    /**
-     * A keyword is matched in titles, shop names, category names (every language), spec values and
-     * descriptions; when the words as typed find nothing, misspelt words are corrected ("Did you mean");
-     * when even that finds nothing, the best sellers of the closest category come along.
-     */
-    searchProducts(query: ProductSearchQuery): Promise<ProductSearchPage> {
-      const { keyword, category, minPrice, maxPrice } = query;
-      const sort = query.sort ?? (keyword ? 'relevance' : 'sales');
-      const key = JSON.stringify([
-        'search',
-        keyword ?? '',
-        category ?? '',
-        minPrice,
-        maxPrice,
-        sort,
-        query.page,
-        query.pageSize,
-      ]);
-      return shared.get(key, async (): Promise<ProductSearchPage> => {
-        if (!keyword) {
-          const whole = minPrice === undefined && maxPrice === undefined;
-          const { rows, total } = await catalogue.listProducts(
-            { category, minPrice, maxPrice },
-            sort === 'relevance' ? 'sales' : sort,
-            offsetOf(query),
-            query.pageSize,
-            whole ? await wholeTotal(category) : undefined,
-          );
-          return pageOf(rows.map(toProductCard), total, query);
-        }
-        const filter = { category, minPrice, maxPrice };
-        const analysis = await catalogue.search.analyse(keyword);
-        const typed = planSearch(analysis, { corrected: false, prefixLast: false });
-        let found = await catalogue.search.search(typed, filter, sort, offsetOf(query), query.pageSize);
-        let didYouMean: string | undefined;
-        if (found.total === 0 && hasCorrections(analysis)) {
-          const corrected = planSearch(analysis, { corrected: true, prefixLast: false });
-          const better = await catalogue.search.search(corrected, filter, sort, offsetOf(query), query.pageSize);
-          if (better.total > 0) {
-            found = better;
-            didYouMean = correctedKeyword(analysis);
-          }
-        }
-        const page: ProductSearchPage = pageOf(found.rows.map(toProductCard), found.total, query);
-        if (didYouMean) page.didYouMean = didYouMean;
-        if (found.total === 0) {
-          const closest = await catalogue.search.closestCategory(analysis);
-          const popular = await catalogue.search.bestSellers(closest, CLOSEST_COUNT);
-          page.closest = { category: closest, list: popular.map(toProductCard) };
-        }
-        return page;
       });
     },
 
@@ -281,52 +200,6 @@ export const createCatalogueService = ({
         );
         return pageOf(rows.map(toProductCard), total, query);
       });
-    },
-
-    async follow(userId: number, shopId: number): Promise<FollowResult> {
-      if ((await catalogue.shopName(shopId)) === undefined) throw fail('err.catalogue.shopNotFound');
-      return catalogue.follow(userId, shopId);
-    },
-
-    async unfollow(userId: number, shopId: number): Promise<FollowResult> {
-      if ((await catalogue.shopName(shopId)) === undefined) throw fail('err.catalogue.shopNotFound');
-      return catalogue.unfollow(userId, shopId);
-    },
-
-    async followedShops(userId: number, query: CataloguePageQuery): Promise<Page<ShopCard>> {
-      const { rows, total } = await catalogue.followedShops(userId, offsetOf(query), query.pageSize);
-      return pageOf(rows.map(toShopCard), total, query);
-    },
-
-    async saveProduct(userId: number, productId: number): Promise<SaveResult> {
-      await requireProduct(productId);
-      await catalogue.saveProduct(userId, productId);
-      return { saved: true };
-    },
-
-    async unsaveProduct(userId: number, productId: number): Promise<SaveResult> {
-      await requireProduct(productId);
-      await catalogue.unsaveProduct(userId, productId);
-      return { saved: false };
-    },
-
-    async savedProducts(userId: number, query: CataloguePageQuery): Promise<Page<ProductCard>> {
-      const { rows, total } = await catalogue.savedProducts(userId, offsetOf(query), query.pageSize);
-      return pageOf(rows.map(toProductCard), total, query);
-    },
-
-    async suggestions(keyword: string): Promise<string[]> {
-      if (!keyword) return [];
-      // The same words, corrections and ranking as the search, the last word taken as still being typed.
-      return shared.get(`suggest:${keyword}`, async () => {
-        const analysis = await catalogue.search.analyse(keyword);
-        return catalogue.search.suggest(planSearch(analysis, { corrected: true, prefixLast: true }), SUGGESTION_LIMIT);
-      });
-    },
-
-    /** Ranked over the whole catalogue, so computed at most once a minute. */
-    hotKeywords(): Promise<string[]> {
-      return keywords.get('hotKeywords', () => catalogue.hotKeywords(HOT_KEYWORD_COUNT));
     },
   };
 };

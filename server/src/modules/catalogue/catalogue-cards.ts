@@ -1,0 +1,28 @@
+import type { ProductCard, ProductCategory, ShopCard } from '@marketplace/shared/contracts';
+import { productImageUrl, shopLogoUrl } from '../images/images.service';
+import type { ProductCardRow } from './catalogue.repository';
+
+/** The card a list shows of a product. */
+export const toProductCard = (row: ProductCardRow): ProductCard => ({
+  id: row.id,
+  title: row.title,
+  image: productImageUrl(row.id),
+  unitPrice: row.unitPrice,
+  sold: row.sold,
+  shopId: row.shopId,
+  shopName: row.shopName,
+  category: row.category as ProductCategory,
+});
+
+type ShopCardRow = Omit<ShopCard, 'logo'>;
+export const toShopCard = (row: ShopCardRow): ShopCard => ({
+  id: row.id,
+  name: row.name,
+  logo: shopLogoUrl(row.id),
+  sales: row.sales,
+  fans: row.fans,
+  favorableRate: row.favorableRate,
+  totalSales: row.totalSales,
+  supportDays: row.supportDays,
+  followed: Boolean(row.followed),
+});
