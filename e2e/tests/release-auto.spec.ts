@@ -36,14 +36,17 @@ const buildCatalogue = async (root: string, version: string) => {
   });
 };
 
-/** Home ('/index', '/home') becomes a component that throws while rendering, in every built file that maps it. */
+/**
+ * Home ('/index', '/home') becomes a component that throws while rendering, in every built file that holds the
+ * route module (expose/routes.ts: `{path:"/home",…,screen:X}`, the tab's `{…}` nested at most one level deep).
+ */
 const makeHomeThrow = (dir: string) => {
   let patched = 0;
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
     const text = readFileSync(path.join(dir, file), 'utf8');
     const next = text.replace(
-      /screens:\{"\/index":[\w$]+,"\/home":[\w$]+,/g,
-      'screens:{"/index":()=>{throw new Error("canary throws on render")},"/home":()=>{throw new Error("canary throws on render")},',
+      /(\{path:"\/(?:index|home)",(?:[^{}]|\{[^{}]*\})*?screen:)[\w$]+/g,
+      '$1()=>{throw new Error("canary throws on render")}',
     );
     if (next === text) continue;
     writeFileSync(path.join(dir, file), next);
@@ -51,7 +54,7 @@ const makeHomeThrow = (dir: string) => {
     for (const copy of [`${file}.br`, `${file}.gz`]) rmSync(path.join(dir, copy), { force: true });
     patched++;
   }
-  if (patched === 0) throw new Error(`no screens map found in ${dir}`);
+  if (patched === 0) throw new Error(`no Home route found in ${dir}`);
 };
 
 const test = base.extend<object, { autoEnv: AutoEnv }>({
