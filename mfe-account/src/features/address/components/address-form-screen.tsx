@@ -1,8 +1,9 @@
 import { textOf, toastFail, toastSuccess, useGoBack, useSchemaForm, useScreenTitle } from '@marketplace/shared';
 import { addressBody, type Address } from '@marketplace/shared/contracts';
-import { Button, DotLoading, Form, Input, Switch, TextArea } from 'antd-mobile';
+import { DotLoading, Form, Input, Switch, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { AccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useGetAddressQuery, useSaveAddressMutation } from '../api';
 
@@ -49,7 +50,7 @@ const AddressForm = ({ address }: AddressFormProps) => {
   };
 
   return (
-    <Form
+    <AccountForm
       {...formProps}
       name="address"
       initialValues={{
@@ -61,11 +62,8 @@ const AddressForm = ({ address }: AddressFormProps) => {
         isDefault: address?.isDefault ?? false,
       }}
       onFinish={submit}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={isLoading}>
-          {t('action.save')}
-        </Button>
-      }
+      submitLabel={t('action.save')}
+      submitting={isLoading}
     >
       <Form.Item name="addressee" label={t('address.field.addressee')}>
         <Input placeholder={t('address.placeholder.addressee')} autoComplete="name" clearable />
@@ -90,7 +88,7 @@ const AddressForm = ({ address }: AddressFormProps) => {
       >
         <Switch aria-label={t('address.field.isDefault')} />
       </Form.Item>
-    </Form>
+    </AccountForm>
   );
 };
 

@@ -1,8 +1,14 @@
 import { sessionCleared, textOf, toastSuccess, useAppDispatch, useSchemaForm } from '@marketplace/shared';
 import { forgotPasswordResetBody } from '@marketplace/shared/contracts';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  AccountForm,
+  AccountNameField,
+  MailedCodeField,
+  NewPasswordFields,
+} from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useResetForgottenPasswordMutation } from '../api';
 
@@ -34,36 +40,18 @@ export const ChangePasswordScreen = () => {
 
   return (
     <AccountPage title={t('title.changePassword')}>
-      <Form
+      <AccountForm
         {...formProps}
         name="changePassword"
         initialValues={{ account: params.get('account') ?? '' }}
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={isLoading}>
-            {t('action.resetPassword')}
-          </Button>
-        }
+        submitLabel={t('action.resetPassword')}
+        submitting={isLoading}
       >
-        <Form.Item name="account" label={t('field.account')}>
-          <Input placeholder={t('placeholder.account')} autoComplete="username" clearable />
-        </Form.Item>
-        <Form.Item name="code" label={t('field.code')}>
-          <Input
-            inputMode="numeric"
-            maxLength={6}
-            placeholder={t('placeholder.code')}
-            autoComplete="one-time-code"
-            clearable
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('field.newPassword')}>
-          <Input type="password" placeholder={t('placeholder.newPassword')} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('field.confirmNewPassword')}>
-          <Input type="password" placeholder={t('placeholder.confirmPassword')} autoComplete="new-password" />
-        </Form.Item>
-      </Form>
+        <AccountNameField />
+        <MailedCodeField />
+        <NewPasswordFields label={t('field.newPassword')} confirmLabel={t('field.confirmNewPassword')} />
+      </AccountForm>
       <nav className="account-links" aria-label={t('changePassword.moreActions')}>
         <Link to="/forgotPassword">{t('action.resendCode')}</Link>
       </nav>

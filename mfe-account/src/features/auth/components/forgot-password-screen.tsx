@@ -1,8 +1,9 @@
 import { textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { forgotPasswordSendBody } from '@marketplace/shared/contracts';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { AccountForm, AccountNameField } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useSendPasswordResetCodeMutation } from '../api';
 
@@ -25,20 +26,15 @@ export const ForgotPasswordScreen = () => {
   return (
     <AccountPage title={t('title.forgotPassword')}>
       <p className="account-note">{t('forgotPassword.intro')}</p>
-      <Form
+      <AccountForm
         {...formProps}
         name="forgotPassword"
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={isLoading}>
-            {t('action.sendCode')}
-          </Button>
-        }
+        submitLabel={t('action.sendCode')}
+        submitting={isLoading}
       >
-        <Form.Item name="account" label={t('field.account')}>
-          <Input placeholder={t('placeholder.account')} autoComplete="username" clearable />
-        </Form.Item>
-      </Form>
+        <AccountNameField />
+      </AccountForm>
     </AccountPage>
   );
 };

@@ -1,8 +1,9 @@
 import { textOf, useSchemaForm } from '@marketplace/shared';
 import { loginBody } from '@marketplace/shared/contracts';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { AccountForm, AccountNameField, PasswordField } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useLogin } from '../hooks/use-login';
 import { LoginLanguagePicker } from './login-language-picker';
@@ -21,24 +22,22 @@ export const LoginScreen = () => {
 
   return (
     <AccountPage title={t('title.login')} right={<LoginLanguagePicker />}>
-      <Form
+      <AccountForm
         {...formProps}
         name="login"
         initialValues={{ account: params.get('account') ?? '' }}
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={isLoading}>
-            {t('action.login')}
-          </Button>
-        }
+        submitLabel={t('action.login')}
+        submitting={isLoading}
       >
-        <Form.Item name="account" label={t('field.account')}>
-          <Input placeholder={t('placeholder.account')} autoComplete="username" clearable />
-        </Form.Item>
-        <Form.Item name="password" label={t('field.password')}>
-          <Input type="password" placeholder={t('placeholder.password')} autoComplete="current-password" />
-        </Form.Item>
-      </Form>
+        <AccountNameField />
+        <PasswordField
+          name="password"
+          label={t('field.password')}
+          placeholder={t('placeholder.password')}
+          autoComplete="current-password"
+        />
+      </AccountForm>
       <nav className="account-links" aria-label={t('login.moreActions')}>
         <Link to="/register">{t('action.register')}</Link>
         <Link to="/forgotPassword">{t('action.forgotPassword')}</Link>

@@ -1,8 +1,9 @@
 import { textOf, toastSuccess, useGoBack, useSchemaForm } from '@marketplace/shared';
 import { complaintBody, MAX_COMPLAINT_CONTENT, MAX_COMPLAINT_SHOP_NAME } from '@marketplace/shared/contracts';
-import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { AccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useSubmitComplaintMutation } from '../api';
 
@@ -39,16 +40,13 @@ export const ComplaintScreen = () => {
   return (
     <AccountPage title={t('title.complaint')}>
       <p className="account-note">{t('complaint.intro')}</p>
-      <Form
+      <AccountForm
         {...formProps}
         name="complaint"
         initialValues={{ shopName: prefilledName }}
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={isLoading}>
-            {t('complaint.submit')}
-          </Button>
-        }
+        submitLabel={t('complaint.submit')}
+        submitting={isLoading}
       >
         <Form.Item name="shopName" label={t('complaint.shopName')}>
           <Input placeholder={t('complaint.shopNamePlaceholder')} maxLength={MAX_COMPLAINT_SHOP_NAME} clearable />
@@ -61,7 +59,7 @@ export const ComplaintScreen = () => {
             autoSize={{ minRows: 4, maxRows: 10 }}
           />
         </Form.Item>
-      </Form>
+      </AccountForm>
     </AccountPage>
   );
 };

@@ -1,8 +1,9 @@
 import { optionalText, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { merchantApplyBody } from '@marketplace/shared/contracts';
-import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { Form, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useApplyMerchantMutation, useGetMerchantSignupQuery } from '../api';
 import './merchant.css';
@@ -50,15 +51,12 @@ export const MerchantSignUpScreen = () => {
           <p>{t('merchant.applied')}</p>
         </section>
       ) : (
-        <Form
+        <AccountForm
           {...formProps}
           name="merchantSignUp"
           onFinish={submit}
-          footer={
-            <Button block type="submit" color="primary" size="large" loading={isLoading}>
-              {t('merchant.submit')}
-            </Button>
-          }
+          submitLabel={t('merchant.submit')}
+          submitting={isLoading}
         >
           <Form.Item name="shopName" label={t('merchant.shopName')}>
             <Input placeholder={t('merchant.shopNamePlaceholder')} maxLength={100} clearable />
@@ -74,7 +72,7 @@ export const MerchantSignUpScreen = () => {
               autoSize={{ minRows: 2, maxRows: 6 }}
             />
           </Form.Item>
-        </Form>
+        </AccountForm>
       )}
       {isWebUrl(signup?.url) && (
         <p className="merchant-platform">

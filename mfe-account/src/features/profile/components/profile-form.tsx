@@ -4,6 +4,7 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendEmailCodeMutation, useUpdateUserProfileMutation, useVerifyUserEmailMutation } from '../api';
+import { AccountForm, ContactFields } from '../../layout/components/account-form';
 import { useReloadUserInfo } from '../hooks/use-reload-user-info';
 
 interface ProfileFormProps {
@@ -75,16 +76,13 @@ export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
   };
 
   return (
-    <Form
+    <AccountForm
       {...formProps}
       name="profile"
       initialValues={{ familyName: user.familyName, givenName: user.givenName, email: user.email, mobile: user.mobile }}
       onFinish={submit}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={isLoading}>
-          {t('action.save')}
-        </Button>
-      }
+      submitLabel={t('action.save')}
+      submitting={isLoading}
     >
       <Form.Header>{t('setting.personalInfo')}</Form.Header>
       <Form.Item name="familyName" label={t('field.familyName')}>
@@ -93,16 +91,11 @@ export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
       <Form.Item name="givenName" label={t('field.givenName')}>
         <Input placeholder={t('placeholder.givenName')} autoComplete="given-name" clearable />
       </Form.Item>
-      <Form.Item name="email" label={t('field.email')}>
-        <Input inputMode="email" placeholder={t('placeholder.email')} autoComplete="email" clearable />
-      </Form.Item>
-      <Form.Item name="mobile" label={t('field.mobile')}>
-        <Input type="tel" inputMode="tel" placeholder={t('placeholder.mobile')} autoComplete="tel" clearable />
-      </Form.Item>
+      <ContactFields />
       <Form.Item name="currentPassword" label={t('field.currentPassword')} help={t('profile.currentPasswordHelp')}>
         <Input type="password" placeholder={t('placeholder.oldPassword')} autoComplete="current-password" clearable />
       </Form.Item>
       {user.email && !user.emailVerified && <EmailVerification />}
-    </Form>
+    </AccountForm>
   );
 };

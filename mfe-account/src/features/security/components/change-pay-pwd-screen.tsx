@@ -9,18 +9,16 @@ import {
   useScreenTitle,
 } from '@marketplace/shared';
 import { resetPayBody } from '@marketplace/shared/contracts';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { AccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useGetUserInfoQuery } from '../../profile/api';
 import { useReloadUserInfo } from '../../profile/hooks/use-reload-user-info';
 import { useChangePaymentCodeMutation } from '../api';
 import { ForgotPayCodeForm } from './forgot-pay-code-form';
-
-// A numeric keyboard, but no `pattern`: the browser's own check would block the submit with its
-// wording instead of the message of requirements §3.4.
-const digitsInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
+import { NewPaymentCodeFields, PaymentCodeField } from './payment-code-field';
 
 /**
  * Set the payment code the first time (no old code), or change it (old code required), or, with
@@ -87,28 +85,22 @@ export const ChangePayPwdScreen = () => {
   return (
     <AccountPage title={t(titleKey)}>
       <p className="account-note">{t('payCode.rule')}</p>
-      <Form
+      <AccountForm
         {...formProps}
         name="changePayPwd"
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={isLoading}>
-            {t('action.save')}
-          </Button>
-        }
+        submitLabel={t('action.save')}
+        submitting={isLoading}
       >
         {hasPaymentCode && (
-          <Form.Item name="oldPaymentCode" label={t('field.oldPaymentCode')}>
-            <Input {...digitsInput} placeholder={t('placeholder.oldPaymentCode')} />
-          </Form.Item>
+          <PaymentCodeField
+            name="oldPaymentCode"
+            label={t('field.oldPaymentCode')}
+            placeholder={t('placeholder.oldPaymentCode')}
+          />
         )}
-        <Form.Item name="paymentCode" label={t('field.paymentCode')}>
-          <Input {...digitsInput} placeholder={t('placeholder.paymentCode')} />
-        </Form.Item>
-        <Form.Item name="confirmPaymentCode" label={t('field.confirmPaymentCode')}>
-          <Input {...digitsInput} placeholder={t('placeholder.confirmPaymentCode')} />
-        </Form.Item>
-      </Form>
+        <NewPaymentCodeFields />
+      </AccountForm>
       {hasPaymentCode && (
         <nav className="account-links" aria-label={t('payCode.moreActions')}>
           <Link to="/changePayPwd?forgot=1">{t('payCode.forgot')}</Link>

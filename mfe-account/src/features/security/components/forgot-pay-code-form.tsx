@@ -1,12 +1,12 @@
 import { textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { forgotPayResetBody } from '@marketplace/shared/contracts';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { AccountForm, MailedCodeField } from '../../layout/components/account-form';
 import { useResetForgottenPaymentCodeMutation, useSendPaymentCodeResetCodeMutation } from '../api';
-
-const digitsInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
+import { NewPaymentCodeFields } from './payment-code-field';
 
 interface Props {
   /** The account's email ('' when none: the shopper is sent to add one first). */
@@ -62,40 +62,22 @@ export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
   return (
     <>
       <p className="account-note">{t('payCode.forgotIntro', { email })}</p>
-      <Form
+      <AccountForm
         {...formProps}
         name="forgotPayPwd"
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={isLoading}>
-            {t('payCode.forgotTitle')}
-          </Button>
-        }
+        submitLabel={t('payCode.forgotTitle')}
+        submitting={isLoading}
       >
-        <Form.Item
-          name="code"
-          label={t('field.code')}
+        <MailedCodeField
           extra={
             <Button size="small" color="primary" fill="outline" loading={sending} onClick={() => void send()}>
               {t(sent ? 'action.resendCode' : 'action.sendCode')}
             </Button>
           }
-        >
-          <Input
-            inputMode="numeric"
-            maxLength={6}
-            placeholder={t('placeholder.code')}
-            autoComplete="one-time-code"
-            clearable
-          />
-        </Form.Item>
-        <Form.Item name="paymentCode" label={t('field.paymentCode')}>
-          <Input {...digitsInput} placeholder={t('placeholder.paymentCode')} />
-        </Form.Item>
-        <Form.Item name="confirmPaymentCode" label={t('field.confirmPaymentCode')}>
-          <Input {...digitsInput} placeholder={t('placeholder.confirmPaymentCode')} />
-        </Form.Item>
-      </Form>
+        />
+        <NewPaymentCodeFields />
+      </AccountForm>
     </>
   );
 };

@@ -1,8 +1,9 @@
 import { sessionCleared, textOf, toastSuccess, useAppDispatch, useSchemaForm } from '@marketplace/shared';
 import { resetPasswordBody } from '@marketplace/shared/contracts';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { AccountForm, NewPasswordFields, PasswordField } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useChangeLoginPasswordMutation } from '../api';
 
@@ -31,26 +32,21 @@ export const PasswordsScreen = () => {
 
   return (
     <AccountPage title={t('title.passwords')}>
-      <Form
+      <AccountForm
         {...formProps}
         name="passwords"
         onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={isLoading}>
-            {t('action.save')}
-          </Button>
-        }
+        submitLabel={t('action.save')}
+        submitting={isLoading}
       >
-        <Form.Item name="oldPassword" label={t('field.oldPassword')}>
-          <Input type="password" placeholder={t('placeholder.oldPassword')} autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="password" label={t('field.newPassword')}>
-          <Input type="password" placeholder={t('placeholder.newPassword')} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('field.confirmNewPassword')}>
-          <Input type="password" placeholder={t('placeholder.confirmPassword')} autoComplete="new-password" />
-        </Form.Item>
-      </Form>
+        <PasswordField
+          name="oldPassword"
+          label={t('field.oldPassword')}
+          placeholder={t('placeholder.oldPassword')}
+          autoComplete="current-password"
+        />
+        <NewPasswordFields label={t('field.newPassword')} confirmLabel={t('field.confirmNewPassword')} />
+      </AccountForm>
     </AccountPage>
   );
 };
