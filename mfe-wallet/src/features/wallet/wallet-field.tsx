@@ -1,4 +1,4 @@
-import { Input, type InputProps } from 'antd-mobile';
+import { Form, Input, type InputProps } from 'antd-mobile';
 import type { ReactNode } from 'react';
 
 type WalletFieldProps = InputProps & {
@@ -31,5 +31,21 @@ export function WalletField({ id, label, action, error, ...input }: WalletFieldP
         </p>
       ) : null}
     </div>
+  );
+}
+
+type WalletFormFieldProps = WalletFieldProps & {
+  /** The form value the field holds. */
+  name: string;
+  /** Rewrites what the shopper types before the form keeps it (card number groups, expiry slash). */
+  normalize?: (value: string) => string;
+};
+
+/** A `WalletField` bound to the form value `name`: the wallet forms lay out their own labels (`noStyle`). */
+export function WalletFormField({ name, normalize, ...field }: WalletFormFieldProps) {
+  return (
+    <Form.Item name={name} noStyle normalize={normalize}>
+      <WalletField {...field} />
+    </Form.Item>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
-import { Money, PageHeader } from '@marketplace/shared';
+import { PageHeader } from '@marketplace/shared';
 import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
 import { TOP_UP_METHOD_ROUTES } from '../../top-up/top-up-methods';
 import { useGetUserInfoQuery } from '../../wallet/api';
 import { LinkList } from '../../wallet/link-list';
+import { WalletBalance } from '../../top-up/components/wallet-balance';
 import '../../top-up/components/top-up-screen.css';
 
 /** `/payment`: how the shopper pays (the balance with the payment code) and the ways to fill it. */
@@ -15,14 +16,7 @@ export default function PaymentScreen() {
   return (
     <div className="wallet-top-up">
       <PageHeader title={t('title.payment')} />
-      <section className="wallet-top-up__balance" aria-labelledby="payment-balance">
-        <h2 id="payment-balance" className="wallet-top-up__balance-label">
-          {t('topUp.balance')}
-        </h2>
-        <p className="wallet-top-up__balance-amount">
-          <Money cents={user?.balance ?? 0} />
-        </p>
-      </section>
+      <WalletBalance headingId="payment-balance" cents={user?.balance ?? 0} />
       <List header={t('payment.payWith')}>
         <List.Item description={t(user?.hasPaymentCode ? 'payment.codeSet' : 'payment.codeNotSet')} arrow>
           <Link className="wallet-top-up__link" to="/changePayPwd">

@@ -51,24 +51,29 @@ const withdrawal: WithdrawalRecord = {
 afterEach(() => jest.restoreAllMocks());
 const setup = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const statusesAsked = (calls: SentCall[]) => calls.map((call) => call.search.get('status'));
+/** Expects `element` to show every one of `texts`. */
+const expectTexts = (element: HTMLElement, texts: string[]) => {
+  for (const text of texts) expect(element).toHaveTextContent(text);
+};
 
 describe('/topUpRecord', () => {
   it('lists top-ups with method, amounts, status, refusal reason and time', async () => {
     fakeApi({ 'GET /api/user/recharge_log': ok(page([refusedTopUp, cardTopUp])) });
     await renderScreen(<TopUpRecordScreen />, { path: '/topUpRecord' });
     const refused = await screen.findByRole('article', { name: 'Top-up R1001' });
-    expect(refused).toHaveTextContent('On-chain deposit');
-    expect(refused).toHaveTextContent('Refused');
-    expect(refused).toHaveTextContent('Amount $25.00');
-    expect(refused).toHaveTextContent('Actual arrival $0.00');
-    expect(refused).toHaveTextContent('Reason: Evidence unreadable');
+    expectTexts(refused, [
+      'On-chain deposit',
+      'Refused',
+      'Amount $25.00',
+      'Actual arrival $0.00',
+      'Reason: Evidence unreadable',
+    ]);
     expect(within(refused).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute(
       'datetime',
       '2026-03-01T10:00:00.000Z',
     );
     const card = screen.getByRole('article', { name: 'Top-up R1002' });
-    expect(card).toHaveTextContent('Card');
-    expect(card).toHaveTextContent('Passed');
+    expectTexts(card, ['Card', 'Passed']);
     expect(card).not.toHaveTextContent('Reason');
     expect(await screen.findByText('No more')).toBeInTheDocument();
   });
@@ -108,12 +113,14 @@ describe('/depositRecord', () => {
     const { sentTo } = fakeApi({ 'GET /api/user/extract_log': ok(page([withdrawal])) });
     await renderScreen(<WithdrawalRecordScreen />, { path: '/depositRecord' });
     const record = await screen.findByRole('article', { name: 'Withdrawal W2001' });
-    expect(record).toHaveTextContent('Bank card');
-    expect(record).toHaveTextContent('Auditing');
-    expect(record).toHaveTextContent('Amount $20.50');
-    expect(record).toHaveTextContent('Service charge $0.21');
-    expect(record).toHaveTextContent('Actual arrival $20.29');
-    expect(record).toHaveTextContent('Test Bank · •••• 1111');
+    expectTexts(record, [
+      'Bank card',
+      'Auditing',
+      'Amount $20.50',
+      'Service charge $0.21',
+      'Actual arrival $20.29',
+      'Test Bank · •••• 1111',
+    ]);
     await setup().click(screen.getByRole('tab', { name: 'Refused' }));
     await screen.findByRole('article', { name: 'Withdrawal W2001' });
     expect(statusesAsked(sentTo('GET', '/api/user/extract_log'))).toEqual(['all', '2']);

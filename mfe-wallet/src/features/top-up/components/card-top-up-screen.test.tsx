@@ -1,22 +1,8 @@
 import { screen } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { UserInfo } from '@marketplace/shared/contracts';
 import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
+import { openWalletForm, setupPerson, walletShopper } from '../../../testing/shopper';
 import CardTopUpScreen from './card-top-up-screen';
-
-const user: UserInfo = {
-  id: 1,
-  account: 'demo',
-  familyName: 'Demo',
-  givenName: 'Shopper',
-  email: '',
-  mobile: '',
-  balance: 5_000,
-  hasPaymentCode: true,
-  lang: 'en',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
 
 /** A server whose card top-up answers `recharge` (the default: credited, balance $75.00). */
 const serve = (
@@ -26,16 +12,15 @@ const serve = (
 ) =>
   fakeFetch(async (request) => {
     const path = new URL(request.url).pathname;
-    if (path === '/api/user/getUserInfo') return jsonResponse(envelope(user));
+    if (path === '/api/user/getUserInfo') return jsonResponse(envelope(walletShopper));
     if (path === '/api/user/getBlockchain') return jsonResponse(envelope({ channels: [], cardSandbox }));
     if (path === '/api/user/recharge' && request.method === 'POST') return recharge(request);
     throw new Error(`unexpected ${request.method} ${path}`);
   });
 
 afterEach(() => jest.restoreAllMocks());
-const setup = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
-const fill = async (person: ReturnType<typeof setup>, card: string) => {
+const fill = async (person: ReturnType<typeof setupPerson>, card: string) => {
   await person.type(screen.getByLabelText('Amount ($)'), '25');
   await person.type(screen.getByLabelText('Card number'), card);
   await person.type(screen.getByLabelText('Expiry date (MM/YY)'), '1234');
@@ -45,9 +30,7 @@ const fill = async (person: ReturnType<typeof setup>, card: string) => {
 describe('/cardTopUp', () => {
   it('asks for a correct amount first, then a correct card number (Luhn), sending nothing', async () => {
     const { requests } = serve();
-    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const person = await openWalletForm(<CardTopUpScreen />, '/cardTopUp');
     await person.click(screen.getByRole('button', { name: 'Top up now' }));
     expect(await screen.findByText('Please fill correct amount')).toBeInTheDocument();
     await fill(person, '4242424242424241');
@@ -59,7 +42,7 @@ describe('/cardTopUp', () => {
   it('shows the card number in groups of four', async () => {
     serve();
     await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
-    await setup().type(screen.getByLabelText('Card number'), '4242424242424242');
+    await setupPerson().type(screen.getByLabelText('Card number'), '4242424242424242');
     expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
   });
 
@@ -68,7 +51,7 @@ describe('/cardTopUp', () => {
     await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
     const expiry = screen.getByLabelText('Expiry date (MM/YY)');
     expect(expiry).toHaveAttribute('inputmode', 'numeric');
-    await setup().type(expiry, '1229');
+    await setupPerson().type(expiry, '1229');
     expect(expiry).toHaveValue('12/29');
   });
 
@@ -88,9 +71,7 @@ describe('/cardTopUp', () => {
 
   it('sends the card top-up, toasts "Top-up successful" and shows the new balance', async () => {
     const { requests } = serve();
-    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const person = await openWalletForm(<CardTopUpScreen />, '/cardTopUp');
     await fill(person, '4242 4242 4242 4242');
     await person.click(screen.getByRole('button', { name: 'Top up now' }));
     expect(await screen.findByText('Top-up successful')).toBeInTheDocument();
@@ -113,9 +94,7 @@ describe('/cardTopUp', () => {
     serve(() =>
       jsonResponse(envelope(null, 0, 'Your card was declined. Nothing was charged; please use another card')),
     );
-    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const person = await openWalletForm(<CardTopUpScreen />, '/cardTopUp');
     await fill(person, '4000000000000002');
     await person.click(screen.getByRole('button', { name: 'Top up now' }));
     expect(
@@ -133,9 +112,7 @@ describe('/cardTopUp', () => {
       () => jsonResponse(envelope({ record: { id: 4 }, balance: 7_500 }, 1, 'Top-up successful')),
     ];
     const { requests } = serve(() => outcomes.shift()!());
-    await renderScreen(<CardTopUpScreen />, { path: '/cardTopUp' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const person = await openWalletForm(<CardTopUpScreen />, '/cardTopUp');
     await fill(person, '4000000000000002');
     await person.click(screen.getByRole('button', { name: 'Top up now' }));
     await screen.findByText('Your card was declined. Nothing was charged; please use another card');

@@ -4,7 +4,7 @@ import { Button, Form } from 'antd-mobile';
 import { Money, outcomeOf, PageHeader, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { cardDigits, cardRechargeBody, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
 import { useGetBlockchainInfoQuery, useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
-import { WalletField } from '../../wallet/wallet-field';
+import { WalletFormField } from '../../wallet/wallet-field';
 import { afterFailure, attemptFor, expiryOf, formatExpiry, freshAttempt } from '../card-attempt';
 import '../../wallet/wallet.css';
 
@@ -82,38 +82,42 @@ export default function CardTopUpScreen() {
             {t('card.credited')} <Money cents={newBalance} />
           </p>
         )}
-        <Form.Item name="amount" noStyle>
-          <WalletField id="card-amount" label={t('card.amount')} inputMode="decimal" placeholder="0.00" />
-        </Form.Item>
-        <Form.Item name="card" noStyle normalize={(value: string) => grouped(value)}>
-          <WalletField
-            id="card-number"
-            label={t('card.number')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-          />
-        </Form.Item>
-        <Form.Item name="expiry" noStyle normalize={(value: string) => formatExpiry(value)}>
-          <WalletField
-            id="card-expiry"
-            label={t('card.expiry')}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={5}
-          />
-        </Form.Item>
-        <Form.Item name="cvc" noStyle normalize={(value: string) => value.replace(/\D/g, '')}>
-          <WalletField
-            id="card-cvc"
-            label={t('card.cvc')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-          />
-        </Form.Item>
+        <WalletFormField
+          name="amount"
+          id="card-amount"
+          label={t('card.amount')}
+          inputMode="decimal"
+          placeholder="0.00"
+        />
+        <WalletFormField
+          name="card"
+          normalize={grouped}
+          id="card-number"
+          label={t('card.number')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+        />
+        <WalletFormField
+          name="expiry"
+          normalize={formatExpiry}
+          id="card-expiry"
+          label={t('card.expiry')}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={5}
+        />
+        <WalletFormField
+          name="cvc"
+          normalize={(value) => value.replace(/\D/g, '')}
+          id="card-cvc"
+          label={t('card.cvc')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+        />
         <Button block type="submit" color="primary" size="large" loading={isLoading}>
           {t('card.submit')}
         </Button>

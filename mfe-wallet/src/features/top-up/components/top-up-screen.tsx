@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { List, Skeleton } from 'antd-mobile';
-import { Money, PageHeader } from '@marketplace/shared';
+import { List } from 'antd-mobile';
+import { PageHeader } from '@marketplace/shared';
 import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
 import { useGetBlockchainInfoQuery, useGetUserInfoQuery } from '../../wallet/api';
 import { LinkList } from '../../wallet/link-list';
 import { WALLET_VERSION } from '../build-version';
 import { TOP_UP_METHOD_ICONS, TOP_UP_METHOD_ROUTES } from '../top-up-methods';
+import { WalletBalance } from './wallet-balance';
 import './top-up-screen.css';
 
 /** `/topUp`: the balance and the four ways to add to it. */
@@ -17,20 +18,7 @@ export default function TopUpScreen() {
   return (
     <div className="wallet-top-up">
       <PageHeader title={t('title.topUp')} />
-      <section className="wallet-top-up__balance" aria-labelledby="wallet-top-up-balance">
-        <h2 id="wallet-top-up-balance" className="wallet-top-up__balance-label">
-          {t('topUp.balance')}
-        </h2>
-        {user ? (
-          <p className="wallet-top-up__balance-amount">
-            <Money cents={user.balance} />
-          </p>
-        ) : (
-          <div role="status" aria-label={t('topUp.loadingBalance')}>
-            <Skeleton.Title animated />
-          </div>
-        )}
-      </section>
+      <WalletBalance headingId="wallet-top-up-balance" cents={user?.balance} />
       <List header={t('topUp.chooseMethod')}>
         {RECHARGE_METHODS.map((method) => {
           const Icon = TOP_UP_METHOD_ICONS[method];

@@ -1,22 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { UserInfo, WithdrawInfo } from '@marketplace/shared/contracts';
 import { envelope, fakeFetch, jsonResponse } from '@marketplace/shared/testing';
-import { renderScreen } from '../../../testing/render-screen';
+import { openWalletForm, setupPerson, walletShopper } from '../../../testing/shopper';
 import WithdrawScreen from './withdraw-screen';
 
-const user: UserInfo = {
-  id: 1,
-  account: 'demo',
-  familyName: 'Demo',
-  givenName: 'Shopper',
-  email: '',
-  mobile: '',
-  balance: 5_000,
-  hasPaymentCode: true,
-  lang: 'en',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
 const info: WithdrawInfo = {
   balance: 5_000,
   serviceChargeBp: 100,
@@ -26,7 +13,7 @@ const info: WithdrawInfo = {
 
 const withdrawn = () => jsonResponse(envelope({ record: { id: 9 }, balance: 3_000 }, 1, 'Withdrawal Success'));
 
-const serve = (withdraw: () => Response = withdrawn, who: UserInfo = user) =>
+const serve = (withdraw: () => Response = withdrawn, who: UserInfo = walletShopper) =>
   fakeFetch(async (request) => {
     const path = new URL(request.url).pathname;
     if (path === '/api/user/getUserInfo') return jsonResponse(envelope(who));
@@ -36,7 +23,14 @@ const serve = (withdraw: () => Response = withdrawn, who: UserInfo = user) =>
   });
 
 afterEach(() => jest.restoreAllMocks());
-const setup = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+const openWithdraw = () => openWalletForm(<WithdrawScreen />, '/withDraw');
+
+/** Names the bank card (Test Bank) the money goes to and presses Withdraw. */
+const withdrawToBank = async (person: ReturnType<typeof setupPerson>, cardNo = '4111111111111111') => {
+  await person.type(screen.getByLabelText('Bank card number'), cardNo);
+  await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
+  await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+};
 
 describe('/withDraw', () => {
   it.each([
@@ -45,25 +39,20 @@ describe('/withDraw', () => {
     ['50.01', 'Withdrawal amount cannot be larger than balance'],
   ])('amount "%s" says "%s" and sends nothing', async (amount, message) => {
     const { requests } = serve();
-    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
-    await screen.findByText('$50.00');
-    if (amount) await setup().type(screen.getByLabelText('Withdrawal amount ($)'), amount);
-    await setup().click(screen.getByRole('button', { name: 'Withdraw' }));
+    await openWithdraw();
+    if (amount) await setupPerson().type(screen.getByLabelText('Withdrawal amount ($)'), amount);
+    await setupPerson().click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('shows the service charge and the actual arrival before confirming, then sends the payment code', async () => {
     const { requests } = serve();
-    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const person = await openWithdraw();
     await person.type(screen.getByLabelText('Withdrawal amount ($)'), '20.50');
     expect(screen.getByText('$0.21')).toBeInTheDocument();
     expect(screen.getByText('$20.29')).toBeInTheDocument();
-    await person.type(screen.getByLabelText('Bank card number'), '4111111111111111');
-    await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
-    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await withdrawToBank(person);
     const confirmation = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
     await person.type(within(confirmation).getByLabelText('Payment code'), '123456');
     await person.click(within(confirmation).getByRole('button', { name: 'Confirm' }));
@@ -80,9 +69,7 @@ describe('/withDraw', () => {
 
   it('withdraws on-chain to the chosen network and address', async () => {
     const { requests } = serve();
-    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const person = await openWithdraw();
     await person.click(screen.getByRole('radio', { name: 'On-chain' }));
     await person.type(screen.getByLabelText('Withdrawal amount ($)'), '10');
     await person.click(screen.getByRole('button', { name: 'Withdraw' }));
@@ -115,13 +102,9 @@ describe('/withDraw', () => {
         ? jsonResponse(envelope({ reason: 'WRONG_PAYMENT_CODE', attemptsLeft: 4 }, 0, 'Pay Fail'))
         : withdrawn(),
     );
-    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const person = await openWithdraw();
     await person.type(screen.getByLabelText('Withdrawal amount ($)'), '5');
-    await person.type(screen.getByLabelText('Bank card number'), '4111 1111 1111 1111');
-    await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
-    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await withdrawToBank(person, '4111 1111 1111 1111');
     await person.type(await screen.findByLabelText('Payment code'), '654321');
     await person.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Pay Fail')).toBeInTheDocument();
@@ -138,14 +121,10 @@ describe('/withDraw', () => {
   });
 
   it('with no payment code set, asks to go to settings instead of withdrawing', async () => {
-    const { requests } = serve(withdrawn, { ...user, hasPaymentCode: false });
-    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const { requests } = serve(withdrawn, { ...walletShopper, hasPaymentCode: false });
+    const person = await openWithdraw();
     await person.type(screen.getByLabelText('Withdrawal amount ($)'), '5');
-    await person.type(screen.getByLabelText('Bank card number'), '4111111111111111');
-    await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
-    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await withdrawToBank(person);
     const dialog = await screen.findByRole('dialog', { name: 'Please set your payment code in settings first' });
     expect(dialog).toHaveTextContent('Please set your payment code in settings first');
     expect(screen.queryByLabelText('Payment code')).not.toBeInTheDocument();
@@ -156,29 +135,24 @@ describe('/withDraw', () => {
 
   it('says inline that an amount exceeds the balance, before any submit', async () => {
     serve();
-    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
-    await screen.findByText('$50.00');
+    await openWithdraw();
     const field = screen.getByLabelText('Withdrawal amount ($)');
-    await setup().type(field, '50.01');
+    await setupPerson().type(field, '50.01');
     expect(await screen.findByRole('alert')).toHaveTextContent('This exceeds your balance');
-    await setup().clear(field);
-    await setup().type(field, '50');
+    await setupPerson().clear(field);
+    await setupPerson().type(field, '50');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('"Withdraw all" fills the whole balance and shows the charge taken out of it', async () => {
     const { requests } = serve();
-    await renderScreen(<WithdrawScreen />, { path: '/withDraw' });
-    const person = setup();
-    await screen.findByText('$50.00');
+    const person = await openWithdraw();
     await person.click(screen.getByRole('button', { name: 'Withdraw all' }));
     expect(screen.getByLabelText('Withdrawal amount ($)')).toHaveValue('50.00');
     const summary = screen.getByLabelText('Service charge and arrival');
     expect(summary).toHaveTextContent('Service charge$0.50');
     expect(summary).toHaveTextContent('Actual arrival$49.50');
-    await person.type(screen.getByLabelText('Bank card number'), '4111111111111111');
-    await person.type(screen.getByLabelText('Bank name'), 'Test Bank');
-    await person.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await withdrawToBank(person);
     const sheet = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
     // The payment-code sheet shows the balance it comes from and a way out for a forgotten code.
     expect(sheet).toHaveTextContent('Balance $50.00');

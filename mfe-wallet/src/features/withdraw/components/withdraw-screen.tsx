@@ -16,7 +16,7 @@ import {
   type WithdrawBody,
 } from '@marketplace/shared/contracts';
 import { useGetUserInfoQuery, useGetWithdrawInfoQuery, useSubmitWithdrawalMutation } from '../../wallet/api';
-import { WalletField } from '../../wallet/wallet-field';
+import { WalletFormField } from '../../wallet/wallet-field';
 import '../../wallet/wallet.css';
 import { amountText } from '../amount-text';
 
@@ -151,35 +151,30 @@ export default function WithdrawScreen() {
             </fieldset>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="amount" noStyle>
-          <WalletField
-            id="draw-amount"
-            label={t('withdraw.amount')}
-            action={
-              <Button
-                className="wallet-field__action"
-                fill="none"
-                color="primary"
-                size="small"
-                disabled={balance <= 0}
-                onClick={() => form.setFieldValue('amount', amountText(balance))}
-              >
-                {t('withdraw.all')}
-              </Button>
-            }
-            inputMode="decimal"
-            placeholder="0.00"
-            error={overBalance && t('withdraw.overBalance')}
-          />
-        </Form.Item>
+        <WalletFormField
+          name="amount"
+          id="draw-amount"
+          label={t('withdraw.amount')}
+          action={
+            <Button
+              className="wallet-field__action"
+              fill="none"
+              color="primary"
+              size="small"
+              disabled={balance <= 0}
+              onClick={() => form.setFieldValue('amount', amountText(balance))}
+            >
+              {t('withdraw.all')}
+            </Button>
+          }
+          inputMode="decimal"
+          placeholder="0.00"
+          error={overBalance && t('withdraw.overBalance')}
+        />
         {drawType === 'bank' ? (
           <>
-            <Form.Item name="bankCardNo" noStyle>
-              <WalletField id="bank-card-no" label={t('withdraw.bankCardNo')} inputMode="numeric" />
-            </Form.Item>
-            <Form.Item name="bankName" noStyle>
-              <WalletField id="bank-name" label={t('withdraw.bankName')} maxLength={64} />
-            </Form.Item>
+            <WalletFormField name="bankCardNo" id="bank-card-no" label={t('withdraw.bankCardNo')} inputMode="numeric" />
+            <WalletFormField name="bankName" id="bank-name" label={t('withdraw.bankName')} maxLength={64} />
           </>
         ) : (
           <>
@@ -197,9 +192,7 @@ export default function WithdrawScreen() {
                 </fieldset>
               </Radio.Group>
             </Form.Item>
-            <Form.Item name="address" noStyle>
-              <WalletField id="chain-address" label={t('withdraw.address')} maxLength={128} />
-            </Form.Item>
+            <WalletFormField name="address" id="chain-address" label={t('withdraw.address')} maxLength={128} />
           </>
         )}
         <dl className="wallet-summary" aria-label={t('withdraw.summary')}>
