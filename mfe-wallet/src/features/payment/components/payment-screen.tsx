@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
 import { PageHeader } from '@marketplace/shared';
-import { RECHARGE_METHODS } from '@marketplace/shared/contracts';
-import { TOP_UP_METHOD_ROUTES } from '../../top-up/top-up-methods';
+import { TopUpMethodList } from '../../top-up/components/top-up-method-list';
 import { useGetUserInfoQuery } from '../../wallet/api';
 import { LinkList } from '../../wallet/link-list';
 import { WalletBalance } from '../../top-up/components/wallet-balance';
@@ -24,16 +23,7 @@ export default function PaymentScreen() {
           </Link>
         </List.Item>
       </List>
-      <List header={t('payment.topUpWith')}>
-        {RECHARGE_METHODS.map((method) => (
-          // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.card.title, topUp.methods.manual.title
-          <List.Item key={method} arrow>
-            <Link className="wallet-top-up__link" to={TOP_UP_METHOD_ROUTES[method]}>
-              {t(`topUp.methods.${method}.title`)}
-            </Link>
-          </List.Item>
-        ))}
-      </List>
+      <TopUpMethodList header={t('payment.topUpWith')} />
       <LinkList
         links={[
           ['/withDraw', 'payment.withdraw'],
