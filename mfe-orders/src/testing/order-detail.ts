@@ -1,5 +1,16 @@
 import type { OrderDetail } from '@marketplace/shared/contracts';
 
+/** Two green trail tents from Sunrise Outdoor, the line of the test orders and bags. */
+export const trailTent = {
+  productId: 5,
+  title: 'Trail tent',
+  image: '/api/images/product/5.svg',
+  spec: { colour: 'green' },
+  unitPrice: 2_000,
+  quantity: 2,
+  subtotal: 4_000,
+} satisfies OrderDetail['items'][number];
+
 /** A paid, delivered order of one product, as `GET /api/order/detail` returns it. */
 export const orderDetail = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
   id: 9,
@@ -7,17 +18,7 @@ export const orderDetail = (overrides: Partial<OrderDetail> = {}): OrderDetail =
   status: 2,
   shopId: 3,
   shopName: 'Sunrise Outdoor',
-  items: [
-    {
-      productId: 5,
-      title: 'Trail tent',
-      image: '/api/images/product/5.svg',
-      spec: { colour: 'green' },
-      unitPrice: 2_000,
-      quantity: 2,
-      subtotal: 4_000,
-    },
-  ],
+  items: [trailTent],
   quantity: 2,
   subtotal: 4_000,
   freight: 500,

@@ -1,11 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Money, pictureUrl } from '@marketplace/shared';
+import { Money } from '@marketplace/shared';
 import type { CheckoutGroup } from '@marketplace/shared/contracts';
-
-const specText = (spec: Record<string, string>): string =>
-  Object.entries(spec)
-    .map(([name, option]) => `${name}: ${option}`)
-    .join(', ');
+import { ItemLineContent } from '../../orders/components/order-lines';
 
 /** One shop's part of the checkout: it becomes one order with its own freight. */
 export default function CheckoutGroupCard({ group }: { group: CheckoutGroup }) {
@@ -16,15 +12,7 @@ export default function CheckoutGroupCard({ group }: { group: CheckoutGroup }) {
       <ul className="checkout__items">
         {group.items.map((item) => (
           <li key={`${item.productId}-${item.bagItemId ?? 'now'}`} className="checkout__item">
-            <img className="checkout__image" src={pictureUrl(item.image, 64)} alt="" width={64} height={64} />
-            <div className="checkout__item-text">
-              <p className="checkout__title">{item.title}</p>
-              {Object.keys(item.spec).length > 0 && <p className="checkout__meta">{specText(item.spec)}</p>}
-              <p className="checkout__meta">
-                <Money cents={item.unitPrice} /> × {item.quantity}
-              </p>
-            </div>
-            <Money cents={item.subtotal} />
+            <ItemLineContent item={item} block="checkout" />
           </li>
         ))}
       </ul>

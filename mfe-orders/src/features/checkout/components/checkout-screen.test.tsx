@@ -3,6 +3,7 @@ import userEventBase, { PointerEventsCheckLevel } from '@testing-library/user-ev
 import type { CheckoutPreview, CheckoutPreviewBody } from '@marketplace/shared/contracts';
 import { fail, fakeApi, ok, resetBrowser } from '../../../testing/fake-api';
 import { demoUser, renderScreen, signedIn } from '../../../testing/render-screen';
+import { trailTent } from '../../../testing/order-detail';
 import CheckoutScreen from './checkout-screen';
 
 const address = {
@@ -23,19 +24,7 @@ const previewOf = (body: CheckoutPreviewBody, withAddress = true): CheckoutPrevi
       {
         shopId: 3,
         shopName: 'Sunrise Outdoor',
-        items: [
-          {
-            bagItemId: 11,
-            productId: 5,
-            title: 'Trail tent',
-            image: '/api/images/product/5.svg',
-            spec: { colour: 'green' },
-            unitPrice: 2_000,
-            quantity: 2,
-            stock: 9,
-            subtotal: 4_000,
-          },
-        ],
+        items: [{ bagItemId: 11, ...trailTent, stock: 9 }],
         freight: 500,
         subtotal: 4_000,
       },

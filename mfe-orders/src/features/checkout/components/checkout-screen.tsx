@@ -8,6 +8,7 @@ import { PAYMENT_CODE_PATH, usePayOrders } from '../../payment/hooks/use-pay-ord
 import { useCreateOrdersMutation, usePreviewCheckoutMutation } from '../api';
 import { useChosenAddressId } from '../chosen-address';
 import { readCheckoutSource } from '../checkout-source';
+import { AmountList } from '../../orders/components/order-lines';
 import CheckoutGroupCard from './checkout-group';
 import './checkout.css';
 
@@ -150,22 +151,7 @@ export default function CheckoutScreen() {
 
       {preview && (
         <section className="checkout__card" aria-label={t('checkout.summary')}>
-          <dl className="checkout__amounts">
-            <dt>{t('amount.subtotal')}</dt>
-            <dd>
-              <Money cents={preview.subtotal} />
-            </dd>
-            <dt>{t('amount.freight')}</dt>
-            <dd>{preview.freight === 0 ? t('amount.freeFreight') : <Money cents={preview.freight} />}</dd>
-            <dt>{t('amount.discount')}</dt>
-            <dd>
-              −<Money cents={preview.discount} />
-            </dd>
-            <dt>{t('amount.total')}</dt>
-            <dd className="checkout__total">
-              <Money cents={preview.total} />
-            </dd>
-          </dl>
+          <AmountList amounts={preview} block="checkout" discountLabel={t('amount.discount')} />
         </section>
       )}
 

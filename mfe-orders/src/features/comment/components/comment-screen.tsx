@@ -1,18 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, DotLoading, Form, TextArea, type ImageUploadItem } from 'antd-mobile';
-import {
-  ErrorPanel,
-  outcomeOf,
-  PageHeader,
-  pictureUrl,
-  textOf,
-  toastSuccess,
-  useSchemaForm,
-} from '@marketplace/shared';
+import { Button, Form, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { outcomeOf, pictureUrl, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
 import { commentBody, MAX_COMMENT_PICS, type OrderDetail } from '@marketplace/shared/contracts';
-import { useGetOrderDetailQuery } from '../../orders/api';
+import { LabelledField } from '../../orders/components/labelled-field';
+import { OrderPage, orderIdOf } from '../../orders/components/order-page';
 import { useSubmitCommentMutation } from '../api';
 import ScoreInput from './score-input';
 import './comment.css';
@@ -73,24 +66,23 @@ const CommentForm = ({ order }: { order: OrderDetail }) => {
           <ScoreInput label={t(`comment.${name}`)} />
         </Form.Item>
       ))}
-      <div className="comment-form__field">
-        <label htmlFor="comment-content">{t('comment.content')}</label>
-        <Form.Item name="content" noStyle>
-          <TextArea
-            id="comment-content"
-            placeholder={t('comment.placeholder')}
-            maxLength={1000}
-            showCount
-            autoSize={{ minRows: 3 }}
-          />
-        </Form.Item>
-      </div>
-      <div className="comment-form__field">
-        <span>{t('comment.pics')}</span>
-        <Form.Item name="pics" noStyle>
-          <ImageUploadField label={t('comment.pics')} maxCount={MAX_COMMENT_PICS} />
-        </Form.Item>
-      </div>
+      <LabelledField
+        className="comment-form__field"
+        name="content"
+        label={t('comment.content')}
+        htmlFor="comment-content"
+      >
+        <TextArea
+          id="comment-content"
+          placeholder={t('comment.placeholder')}
+          maxLength={1000}
+          showCount
+          autoSize={{ minRows: 3 }}
+        />
+      </LabelledField>
+      <LabelledField className="comment-form__field" name="pics" label={t('comment.pics')}>
+        <ImageUploadField label={t('comment.pics')} maxCount={MAX_COMMENT_PICS} />
+      </LabelledField>
       <Button block type="submit" color="primary" size="large" loading={isLoading}>
         {t('comment.submit')}
       </Button>
@@ -98,28 +90,13 @@ const CommentForm = ({ order }: { order: OrderDetail }) => {
   );
 };
 
-const parseId = (value: string | null): number | null => {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
-};
-
 /** `/comment?order=<id>`: the review of one received order (one per order). */
 export default function CommentScreen() {
   const { t } = useTranslation('orders');
   const [params] = useSearchParams();
-  const id = parseId(params.get('order'));
-  const { data, isLoading, isError } = useGetOrderDetailQuery(id ?? 0, { skip: id === null });
-
   return (
-    <div className="comment">
-      <PageHeader title={t('title.comment')} />
-      {(id === null || isError) && <ErrorPanel title={t('detail.notFound')} />}
-      {isLoading && (
-        <div role="status" aria-label={t('detail.loading')}>
-          <DotLoading />
-        </div>
-      )}
-      {data && <CommentForm order={data} />}
-    </div>
+    <OrderPage className="comment" title={t('title.comment')} id={orderIdOf(params.get('order'))}>
+      {(order) => <CommentForm order={order} />}
+    </OrderPage>
   );
 }

@@ -1,41 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { Button, DotLoading, Steps } from 'antd-mobile';
-import { ErrorPanel, Money, PageHeader, formatDateTime, pictureUrl } from '@marketplace/shared';
+import { Button, Steps } from 'antd-mobile';
+import { formatDateTime } from '@marketplace/shared';
 import { type OrderDetail } from '@marketplace/shared/contracts';
-import { useGetOrderDetailQuery } from '../../orders/api';
 import OrderActions from '../../orders/components/order-actions';
+import { AmountList, ItemLineContent } from '../../orders/components/order-lines';
+import { OrderPage, orderIdOf } from '../../orders/components/order-page';
 import { copyText } from '../copy-text';
 import { orderTimeline } from '../refund-timeline';
 import RefundState from './refund-state';
 import './order-detail.css';
-
-const parseId = (value: string | undefined): number | null => {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
-};
-
-const Amounts = ({ order }: { order: OrderDetail }) => {
-  const { t } = useTranslation('orders');
-  return (
-    <dl className="order-detail__amounts">
-      <dt>{t('amount.subtotal')}</dt>
-      <dd>
-        <Money cents={order.subtotal} />
-      </dd>
-      <dt>{t('amount.freight')}</dt>
-      <dd>{order.freight === 0 ? t('amount.freeFreight') : <Money cents={order.freight} />}</dd>
-      <dt>{order.promoCode ? t('amount.discountWith', { code: order.promoCode }) : t('amount.discount')}</dt>
-      <dd>
-        −<Money cents={order.discount} />
-      </dd>
-      <dt>{t('amount.total')}</dt>
-      <dd className="order-detail__total">
-        <Money cents={order.total} />
-      </dd>
-    </dl>
-  );
-};
 
 const Logistics = ({ order }: { order: OrderDetail }) => {
   const { t, i18n } = useTranslation('orders');
@@ -98,25 +72,15 @@ const Detail = ({ order }: { order: OrderDetail }) => {
         <ul className="order-detail__items">
           {order.items.map((item) => (
             <li key={`${item.productId}-${JSON.stringify(item.spec)}`} className="order-detail__item">
-              <img src={pictureUrl(item.image, 64)} alt="" width={64} height={64} />
-              <div className="order-detail__item-text">
-                <p>{item.title}</p>
-                {Object.keys(item.spec).length > 0 && (
-                  <p className="order-detail__meta">
-                    {Object.entries(item.spec)
-                      .map(([name, option]) => `${name}: ${option}`)
-                      .join(', ')}
-                  </p>
-                )}
-                <p className="order-detail__meta">
-                  <Money cents={item.unitPrice} /> × {item.quantity}
-                </p>
-              </div>
-              <Money cents={item.subtotal} />
+              <ItemLineContent item={item} block="order-detail" />
             </li>
           ))}
         </ul>
-        <Amounts order={order} />
+        <AmountList
+          amounts={order}
+          block="order-detail"
+          discountLabel={order.promoCode ? t('amount.discountWith', { code: order.promoCode }) : t('amount.discount')}
+        />
       </section>
       {order.refund && <RefundState refund={order.refund} />}
       {order.comment && (
@@ -142,20 +106,9 @@ const Detail = ({ order }: { order: OrderDetail }) => {
 /** `/orderInfo/:id?`: one order with its items, amounts, address, logistics timeline and refund. */
 export default function OrderDetailScreen() {
   const { t } = useTranslation('orders');
-  const id = parseId(useParams().id);
-  const { data, isLoading, isError, refetch } = useGetOrderDetailQuery(id ?? 0, { skip: id === null });
-
   return (
-    <div className="order-detail">
-      <PageHeader title={t('title.orderInfo')} />
-      {id === null && <ErrorPanel title={t('detail.notFound')} />}
-      {isLoading && (
-        <div role="status" aria-label={t('detail.loading')}>
-          <DotLoading />
-        </div>
-      )}
-      {isError && <ErrorPanel title={t('detail.notFound')} onRetry={() => void refetch()} />}
-      {data && <Detail order={data} />}
-    </div>
+    <OrderPage className="order-detail" title={t('title.orderInfo')} id={orderIdOf(useParams().id)} retry>
+      {(order) => <Detail order={order} />}
+    </OrderPage>
   );
 }

@@ -1,17 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, DotLoading, Form, Input, TextArea, type ImageUploadItem } from 'antd-mobile';
-import {
-  ErrorPanel,
-  Money,
-  outcomeOf,
-  PageHeader,
-  pictureUrl,
-  textOf,
-  toastSuccess,
-  useSchemaForm,
-} from '@marketplace/shared';
+import { Button, Form, Input, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { Money, outcomeOf, pictureUrl, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
 import {
   MAX_REFUND_PICS,
@@ -21,17 +12,13 @@ import {
   type ProductStatus,
   type RefundType,
 } from '@marketplace/shared/contracts';
-import { useGetOrderDetailQuery } from '../../orders/api';
+import { LabelledField } from '../../orders/components/labelled-field';
+import { OrderPage, orderIdOf } from '../../orders/components/order-page';
 import { useSubmitRefundMutation } from '../api';
 import { checkRefund } from '../refund-form';
 import { refundPrefill } from '../refund-prefill';
 import ChoiceGroup from './choice-group';
 import './refund.css';
-
-const parseId = (value: string | undefined): number | null => {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
-};
 
 /** The form's fields as antd-mobile holds them (untouched text fields are undefined). */
 interface RefundValues {
@@ -104,12 +91,9 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
           labelOf={(type: RefundType) => t(`refund.types.${type}`)}
         />
       </Form.Item>
-      <div className="refund-form__field">
-        <label htmlFor="refund-amount">{t('refund.amount')}</label>
-        <Form.Item name="amount" noStyle>
-          <Input id="refund-amount" inputMode="decimal" />
-        </Form.Item>
-      </div>
+      <LabelledField className="refund-form__field" name="amount" label={t('refund.amount')} htmlFor="refund-amount">
+        <Input id="refund-amount" inputMode="decimal" />
+      </LabelledField>
       <Form.Item name="productStatus" noStyle>
         <ChoiceGroup
           legend={t('refund.productStatus')}
@@ -117,27 +101,24 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
           labelOf={(status: ProductStatus) => t(`refund.productStatuses.${status}`)}
         />
       </Form.Item>
-      <div className="refund-form__field">
-        <label htmlFor="refund-reason">{t('refund.reason')}</label>
-        <Form.Item name="reason" noStyle>
-          <Input id="refund-reason" maxLength={200} />
-        </Form.Item>
-      </div>
-      <div className="refund-form__field">
-        <label htmlFor="refund-explain">{t('refund.explain')}</label>
-        <Form.Item name="explain" noStyle>
-          <TextArea id="refund-explain" maxLength={1000} autoSize />
-        </Form.Item>
-      </div>
-      <div className="refund-form__field">
-        <span>
-          {t('refund.proof')}{' '}
-          <span className="refund-form__hint">{t('refund.proofHint', { max: MAX_REFUND_PICS })}</span>
-        </span>
-        <Form.Item name="proof" noStyle>
-          <ImageUploadField label={t('refund.proof')} maxCount={MAX_REFUND_PICS} />
-        </Form.Item>
-      </div>
+      <LabelledField className="refund-form__field" name="reason" label={t('refund.reason')} htmlFor="refund-reason">
+        <Input id="refund-reason" maxLength={200} />
+      </LabelledField>
+      <LabelledField className="refund-form__field" name="explain" label={t('refund.explain')} htmlFor="refund-explain">
+        <TextArea id="refund-explain" maxLength={1000} autoSize />
+      </LabelledField>
+      <LabelledField
+        className="refund-form__field"
+        name="proof"
+        label={
+          <>
+            {t('refund.proof')}{' '}
+            <span className="refund-form__hint">{t('refund.proofHint', { max: MAX_REFUND_PICS })}</span>
+          </>
+        }
+      >
+        <ImageUploadField label={t('refund.proof')} maxCount={MAX_REFUND_PICS} />
+      </LabelledField>
       <Button block type="submit" color="primary" size="large" loading={isLoading}>
         {t('refund.submit')}
       </Button>
@@ -151,19 +132,9 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
  */
 export default function RefundScreen() {
   const { t } = useTranslation('orders');
-  const id = parseId(useParams().id);
-  const { data, isLoading, isError } = useGetOrderDetailQuery(id ?? 0, { skip: id === null });
-
   return (
-    <div className="refund">
-      <PageHeader title={t('title.refund')} />
-      {(id === null || isError) && <ErrorPanel title={t('detail.notFound')} />}
-      {isLoading && (
-        <div role="status" aria-label={t('detail.loading')}>
-          <DotLoading />
-        </div>
-      )}
-      {data && <RefundForm order={data} />}
-    </div>
+    <OrderPage className="refund" title={t('title.refund')} id={orderIdOf(useParams().id)}>
+      {(order) => <RefundForm order={order} />}
+    </OrderPage>
   );
 }
