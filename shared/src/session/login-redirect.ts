@@ -3,10 +3,13 @@
  * goes to /login), one rule for the shell's guard, an area that asks a guest to log in first, and
  * the login screen.
  */
+import { links } from '../links';
 
-/** `/login`, remembering the page asked for so the login returns there (`redirect`, read by the login). */
+/** The login, remembering the page asked for so the login returns there (`redirect`, read by the login). */
 export const loginRedirect = (asked: string): string =>
-  asked === '/' || asked.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(asked)}`;
+  asked === '/' || asked.startsWith(links.login())
+    ? links.login()
+    : `${links.login()}?redirect=${encodeURIComponent(asked)}`;
 
 /**
  * Where to go once logged in: the `redirect` page, else / (spec). Only paths inside this app are
@@ -14,5 +17,5 @@ export const loginRedirect = (asked: string): string =>
  */
 export const returnPathAfterLogin = (redirect: string | null): string => {
   if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return '/';
-  return redirect.startsWith('/login') ? '/' : redirect;
+  return redirect.startsWith(links.login()) ? '/' : redirect;
 };

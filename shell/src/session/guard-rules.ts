@@ -1,4 +1,4 @@
-import { loginRedirect, returnPathAfterLogin } from '@marketplace/shared';
+import { links, loginRedirect, returnPathAfterLogin } from '@marketplace/shared';
 
 /**
  * Public when the owning route says so, or a public route's path up to its first parameter is a prefix
@@ -35,15 +35,15 @@ export const decideNavigation = ({
       ? { kind: 'allow' }
       : { kind: 'redirect', to: loginRedirect(pathname + search), messageKey: 'common:loginFirst' };
   }
-  if (pathname === '/login') return { kind: 'redirect', to: returnFromLogin(search) };
+  if (pathname === links.login()) return { kind: 'redirect', to: returnFromLogin(search) };
   return hasUserInfo ? { kind: 'allow' } : { kind: 'fetchUserInfo' };
 };
 
 /**
- * Where the user goes when the user info cannot be fetched: /login after logging out, or / when
+ * Where the user goes when the user info cannot be fetched: the login after logging out, or / when
  * logout failed too and the token could only be dropped on this device.
  */
-export const afterUserInfoFailure = (logoutSucceeded: boolean): '/login' | '/' => (logoutSucceeded ? '/login' : '/');
+export const afterUserInfoFailure = (logoutSucceeded: boolean): string => (logoutSucceeded ? links.login() : '/');
 
 /**
  * Whether a failed user-info call ends the session: only an authentication failure (401, by HTTP

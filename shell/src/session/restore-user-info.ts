@@ -1,4 +1,5 @@
 import {
+  links,
   isOffline,
   sessionCleared,
   toastFail,
@@ -14,7 +15,7 @@ import { afterUserInfoFailure, endsSession } from './guard-rules';
 type RestoreOutcome =
   | { kind: 'restored' }
   /** The server refused the token (401): logged out, go to `to` (requirements §2.3). */
-  | { kind: 'signedOut'; to: '/login' | '/' }
+  | { kind: 'signedOut'; to: string }
   /** No answer (timeout, network, server error): the token stays, the shopper may retry. */
   | { kind: 'unavailable'; message: string; offline: boolean };
 
@@ -49,7 +50,7 @@ const restore = async (dispatch: AppDispatch, getState: () => RootState): Promis
     // A successful logout ends the session on the server; the client forgets it either way.
     dispatch(sessionCleared());
     const to = afterUserInfoFailure(loggedOut);
-    if (to === '/login') toastFail({ key: 'common:loginFirst' });
+    if (to === links.login()) toastFail({ key: 'common:loginFirst' });
     return { kind: 'signedOut', to };
   } finally {
     request.unsubscribe();
