@@ -21,6 +21,16 @@ const entry = (name: string, version: string) => ({
   routes: [],
 });
 
+/** The page as the shell shows it, with a fresh store. */
+const renderDiagnostics = () =>
+  render(
+    <Providers store={createAppStore()}>
+      <MemoryRouter>
+        <DiagnosticsPage />
+      </MemoryRouter>
+    </Providers>,
+  );
+
 describe('/diagnostics', () => {
   beforeAll(async () => {
     await initI18n('en');
@@ -42,13 +52,7 @@ describe('/diagnostics', () => {
     reportFallback('mfe-wallet', '1.0.3', '1.0.1', new Error('ScriptExecutionError: remoteEntry.js'));
     reportLoaded('mfe-wallet', '1.0.1');
 
-    render(
-      <Providers store={createAppStore()}>
-        <MemoryRouter>
-          <DiagnosticsPage />
-        </MemoryRouter>
-      </Providers>,
-    );
+    renderDiagnostics();
 
     expect(screen.getByRole('heading', { name: 'Diagnostics' })).toBeInTheDocument();
     expect(screen.getByText('Deployment manifest fetched from the server')).toBeInTheDocument();
@@ -66,13 +70,7 @@ describe('/diagnostics', () => {
 
   it('says when the last manifest that worked is in use', () => {
     reportManifest({ source: 'stored', updatedAt: '2026-03-01T00:00:00.000Z', error: 'Failed to fetch' });
-    render(
-      <Providers store={createAppStore()}>
-        <MemoryRouter>
-          <DiagnosticsPage />
-        </MemoryRouter>
-      </Providers>,
-    );
+    renderDiagnostics();
     expect(screen.getByText('Server unreachable: using the last deployment manifest that worked')).toBeInTheDocument();
     expect(screen.getByText('Error: Failed to fetch')).toBeInTheDocument();
   });

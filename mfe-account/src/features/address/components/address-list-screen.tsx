@@ -79,7 +79,7 @@ export const AddressListScreen = () => {
               {selecting ? (
                 <button
                   type="button"
-                  className="address-card__choose"
+                  className="address-card__choose account-plain-button"
                   aria-label={t('address.choose', { addressee: address.addressee })}
                   onClick={() => choose(address)}
                 >

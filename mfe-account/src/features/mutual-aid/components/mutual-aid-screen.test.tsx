@@ -28,6 +28,19 @@ const status = (shopId: number, days: number, supportedToday: boolean): SupportS
 
 const row = (shopName: string) => screen.findByRole('article', { name: shopName });
 
+/** Presses Support on Sunrise Outdoor's row. */
+const supportSunrise = async () =>
+  userEvent.click(within(await row('Sunrise Outdoor')).getByRole('button', { name: 'Support Sunrise Outdoor' }));
+
+/** Sunrise Outdoor's row, once its button says "Supported today" and is off. */
+const supportedSunrise = async () => {
+  const sunrise = await row('Sunrise Outdoor');
+  await waitFor(() =>
+    expect(within(sunrise).getByRole('button', { name: 'Supported today Sunrise Outdoor' })).toBeDisabled(),
+  );
+  return sunrise;
+};
+
 describe('/mutualAid', () => {
   beforeEach(resetBrowser);
 
@@ -56,15 +69,10 @@ describe('/mutualAid', () => {
     });
     await renderScreen(<MutualAidScreen />, { path: '/mutualAid', session: signedIn() });
 
-    await userEvent.click(
-      within(await row('Sunrise Outdoor')).getByRole('button', { name: 'Support Sunrise Outdoor' }),
-    );
+    await supportSunrise();
 
     expect(await screen.findByText('Support Successful')).toBeInTheDocument();
-    const sunrise = await row('Sunrise Outdoor');
-    await waitFor(() =>
-      expect(within(sunrise).getByRole('button', { name: 'Supported today Sunrise Outdoor' })).toBeDisabled(),
-    );
+    const sunrise = await supportedSunrise();
     expect(sunrise).toHaveTextContent('You supported 5 days');
     expect(calls.find((call) => call.path === '/api/merchant/assist')?.body).toEqual({ shopId: 3 });
   });
@@ -77,15 +85,10 @@ describe('/mutualAid', () => {
     });
     await renderScreen(<MutualAidScreen />, { path: '/mutualAid', session: signedIn() });
 
-    await userEvent.click(
-      within(await row('Sunrise Outdoor')).getByRole('button', { name: 'Support Sunrise Outdoor' }),
-    );
+    await supportSunrise();
 
     expect(await screen.findByText('Support Failed')).toBeInTheDocument();
-    const sunrise = await row('Sunrise Outdoor');
-    await waitFor(() =>
-      expect(within(sunrise).getByRole('button', { name: 'Supported today Sunrise Outdoor' })).toBeDisabled(),
-    );
+    const sunrise = await supportedSunrise();
     expect(screen.getAllByText('Support Failed')).toHaveLength(1);
     expect(calls.find((call) => call.path === '/api/merchant/assistStatus')?.body).toEqual({ shopId: 3 });
   });

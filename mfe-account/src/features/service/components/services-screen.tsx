@@ -28,7 +28,7 @@ const ChannelRow = ({ channel }: { channel: ServiceChannel }) => {
     >
       <button
         type="button"
-        className="service-channel-button"
+        className="service-channel-button account-plain-button"
         onClick={() => toastFail({ key: 'account:services.notYetOpen' })}
       >
         {channel.name}
