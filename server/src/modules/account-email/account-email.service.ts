@@ -3,7 +3,7 @@ import { fail } from '../../lib/app-error';
 import { verifySecret } from '../../lib/secrets';
 import type { UserRepository, UserRow } from '../user/user.repository';
 import { toUserInfo } from '../user/user-info';
-import { RESET_CODE_MAX_ATTEMPTS, type MailedCodes } from './mailed-code';
+import { RESET_CODE_MAX_ATTEMPTS, sendEmailCode, type MailedCodes } from './mailed-code';
 
 /** Proving the account's email: a mailed 6-digit code that `verifyEmail` takes back. */
 export const createAccountEmailService = ({
@@ -18,17 +18,11 @@ export const createAccountEmailService = ({
   /** Mails a 6-digit code to the current email; `verifyEmail` marks the email verified with it. */
   async sendEmailCode(user: UserRow): Promise<void> {
     if (!user.email) throw fail('err.noEmailOnAccount');
-    const email = user.email;
-    const mailed = await mailedCodes.mailedCode('Verify your email address');
-    await users.replaceEmailCode(
-      user.id,
-      email,
-      mailed.codeHash,
-      mailed.expiresAt,
-      mailed.issuedAt,
-      mailed.queueTo(email),
+    await sendEmailCode(
+      { users, mailedCodes },
+      { userId: user.id, email: user.email, purpose: 'verify' },
+      'Verify your email address',
     );
-    await mailed.deliver(email);
   },
 
   async verifyEmail(user: UserRow, code: string): Promise<UserInfo> {

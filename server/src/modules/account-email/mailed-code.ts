@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/transaction';
 import { hashSecret, sixDigitCode } from '../../lib/secrets';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import type { EmailCodePurpose, UserRepository } from '../user/user.repository';
 
 const RESET_CODE_TTL_MS = 15 * 60_000;
 /** Guesses of one mailed code, counted before each check (also in parallel). */
@@ -46,3 +47,26 @@ export const createMailedCodes = (mailer: Mailer, now: () => Date) => {
 };
 
 export type MailedCodes = ReturnType<typeof createMailedCodes>;
+
+/**
+ * A new code of `purpose` to the account's `email`: it replaces any open one of that purpose (its mail
+ * stored in the same transaction where the mailer has an outbox), then is mailed where there is none.
+ */
+export const sendEmailCode = async (
+  { users, mailedCodes }: { users: Pick<UserRepository, 'replaceEmailCode'>; mailedCodes: MailedCodes },
+  { userId, email, purpose }: { userId: number; email: string; purpose: EmailCodePurpose },
+  subject: string,
+  note?: string,
+): Promise<void> => {
+  const mailed = await mailedCodes.mailedCode(subject, note);
+  await users.replaceEmailCode(
+    userId,
+    email,
+    mailed.codeHash,
+    mailed.expiresAt,
+    mailed.issuedAt,
+    mailed.queueTo(email),
+    purpose,
+  );
+  await mailed.deliver(email);
+};

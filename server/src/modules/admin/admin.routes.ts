@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { orderIdQuery } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
@@ -10,7 +8,8 @@ import type { OrdersService } from '../orders/orders.service';
 import type { RefundsService } from '../refunds/refunds.service';
 import { operatorDocument } from '../../plugins/external/swagger';
 import type { UserRepository } from '../user/user.repository';
-import { ADMIN_TOKEN_HEADER, type OperatorAuth } from './admin-auth';
+import type { OperatorAuth } from './admin-auth';
+import { adminTokenHeaders, operatorRouteKit } from './operator-route-kit';
 import { adminOrderIdBody, balanceAdjustBody, refundDecisionBody, shipBody } from './admin.schemas';
 
 interface Options {
@@ -26,10 +25,9 @@ interface Options {
  * token where allowed; a shopper token is never enough.
  */
 export const adminRoutes = async (app: FastifyInstance, { operators, orders, refunds, ledger, users }: Options) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const headers = z.looseObject({ [ADMIN_TOKEN_HEADER]: z.string().max(512).optional() });
-  const base = { preHandler: operators.requireOperator };
-  const tags = ['admin'];
+  const { r, tags, preHandler } = operatorRouteKit(app, operators);
+  const headers = adminTokenHeaders;
+  const base = { preHandler };
 
   // The operator calls, left out of the public /api/docs/json.
   r.get('/api/admin/docs/json', { ...base, schema: { hide: true } }, async () => operatorDocument(app));

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, gt, gte, ilike, or, sql, sum, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AUDIT_FILTERS, AuditStatus, OrderStatus, pageQuerySchema } from '@marketplace/shared/contracts';
@@ -18,7 +17,8 @@ import {
 import type { OperatorRole } from '../../db/schema/operators';
 import { fail } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { ADMIN_TOKEN_HEADER, OPERATOR_TOKEN_HEADER, type OperatorAuth } from './admin-auth';
+import type { OperatorAuth } from './admin-auth';
+import { operatorRouteKit } from './operator-route-kit';
 
 const noNul = (value: string) => !value.includes('\u0000');
 
@@ -70,13 +70,7 @@ export const consoleRoutes = async (
   app: FastifyInstance,
   { operators, db, now = () => new Date() }: { operators: OperatorAuth; db: Db; now?: () => Date },
 ) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
-  const headers = z.looseObject({
-    [OPERATOR_TOKEN_HEADER]: z.string().max(512).optional(),
-    [ADMIN_TOKEN_HEADER]: z.string().max(512).optional(),
-  });
-  const preHandler = operators.requireOperator;
+  const { r, tags, headers, preHandler } = operatorRouteKit(app, operators);
 
   r.get(
     '/api/admin/topups',

@@ -6,7 +6,8 @@ import { AuditStatus } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { orders, recharges, refunds, withdrawals } from '../../db/schema';
 import { ok } from '../../lib/envelope';
-import { ADMIN_TOKEN_HEADER, OPERATOR_TOKEN_HEADER, type OperatorAuth } from './admin-auth';
+import type { OperatorAuth } from './admin-auth';
+import { operatorHeaders } from './operator-route-kit';
 
 /** How many UTC days the dashboard's charts may ask for (default two weeks). */
 const MAX_SUMMARY_DAYS = 92;
@@ -91,10 +92,7 @@ export const dashboardSummaryRoutes = async (
       schema: {
         tags: ['admin'],
         summary: "Dashboard charts: each of the last N UTC days' top-ups, withdrawals, paid orders and refunds (cents)",
-        headers: z.looseObject({
-          [OPERATOR_TOKEN_HEADER]: z.string().max(512).optional(),
-          [ADMIN_TOKEN_HEADER]: z.string().max(512).optional(),
-        }),
+        headers: operatorHeaders,
         querystring: summaryDaysQuery,
       },
     },

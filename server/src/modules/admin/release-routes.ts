@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ResponseCode } from '@marketplace/shared/contracts';
 import {
@@ -25,7 +24,8 @@ import { ok } from '../../lib/envelope';
 import { recordDecision } from '../operators/operators.repository';
 import { AUTOMATION_ACTOR, currentActor } from '../operators/actor';
 import type { DeployStoreConfig } from '../../plugins/external/deploy-store-config';
-import { ADMIN_TOKEN_HEADER, OPERATOR_TOKEN_HEADER, type OperatorAuth } from './admin-auth';
+import type { OperatorAuth } from './admin-auth';
+import { operatorRouteKit } from './operator-route-kit';
 
 /** The units the release page works on: the shell and each remote, as the CLI names their folders. */
 const RELEASE_UNITS = [SHELL_FOLDER, ...REMOTE_FOLDERS] as [string, ...string[]];
@@ -90,13 +90,7 @@ export const releaseRoutes = async (
     now = () => new Date(),
   }: ReleaseRoutesOptions,
 ) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
-  const headers = z.looseObject({
-    [OPERATOR_TOKEN_HEADER]: z.string().max(512).optional(),
-    [ADMIN_TOKEN_HEADER]: z.string().max(512).optional(),
-  });
-  const preHandler = operators.requireOperator;
+  const { r, tags, headers, preHandler } = operatorRouteKit(app, operators);
 
   let opened: Promise<DeploymentStore> | undefined;
   const store = () =>

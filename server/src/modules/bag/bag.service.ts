@@ -7,17 +7,11 @@ import {
   type BagShopGroup,
   type BagSpec,
   type BagUpdateBody,
-  type ProductSpec,
 } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository';
-import { productImageUrl } from '../images/images.service';
+import { productOfLine, validSpec } from './bag-lines';
 import type { BagRepository } from './bag.repository';
-
-/** The spec must name exactly the product's specs, each with one of its options. */
-const validSpec = (specs: ProductSpec[], chosen: BagSpec) =>
-  Object.keys(chosen).length === specs.length &&
-  specs.every((spec) => Object.hasOwn(chosen, spec.name) && spec.options.includes(chosen[spec.name] ?? ''));
 
 /** Same choices in any key order give the same line. */
 const specKey = (spec: BagSpec) =>
@@ -42,13 +36,7 @@ const groupBag = (lines: Line[]): Bag => {
     }
     group.items.push({
       id: line.id,
-      productId: line.productId,
-      title: line.title,
-      image: productImageUrl(line.productId),
-      spec: line.spec,
-      unitPrice: line.unitPrice,
-      quantity: line.quantity,
-      stock: line.stock,
+      ...productOfLine(line),
       selected: line.selected,
       subtotal,
     });

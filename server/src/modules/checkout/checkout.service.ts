@@ -6,7 +6,6 @@ import {
   type CheckoutGroup,
   type CheckoutPreview,
   type CreateOrderResult,
-  type ProductSpec,
   checkoutPreviewBody,
 } from '@marketplace/shared/contracts';
 import type { z } from 'zod';
@@ -14,18 +13,13 @@ import type { Db } from '../../db/client';
 import { fail } from '../../lib/app-error';
 import type { AddressesRepository } from '../addresses/addresses.repository';
 import { toAddress } from '../addresses/addresses.service';
-import { productImageUrl } from '../images/images.service';
+import { productOfLine, validSpec } from '../bag/bag-lines';
 import { inTransaction, type Executor } from '../ledger/transaction';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { CheckoutLine, CheckoutRepository } from './checkout.repository';
 import { discountFor, splitDiscount } from './promo-codes';
 
 type PreviewInput = z.output<typeof checkoutPreviewBody>;
-
-/** The spec must name exactly the product's specs, each with one of its options (same rule as the bag). */
-const validSpec = (specs: ProductSpec[], chosen: Record<string, string>) =>
-  Object.keys(chosen).length === specs.length &&
-  specs.every((spec) => Object.hasOwn(chosen, spec.name) && spec.options.includes(chosen[spec.name] ?? ''));
 
 /** Date plus 10 random digits: readable, and unguessable enough that numbers reveal no order volume. */
 const newOrderNo = (now: Date) =>
@@ -66,13 +60,7 @@ export const createCheckoutService = ({ db, checkout, orders, addresses, now }: 
       const subtotal = line.unitPrice * line.quantity;
       group.items.push({
         bagItemId: line.bagItemId,
-        productId: line.productId,
-        title: line.title,
-        image: productImageUrl(line.productId),
-        spec: line.spec,
-        unitPrice: line.unitPrice,
-        quantity: line.quantity,
-        stock: line.stock,
+        ...productOfLine(line),
         subtotal,
       });
       group.subtotal += subtotal;

@@ -62,7 +62,7 @@ export const createVipService = ({
     purchaseId: purchase.id,
     level: purchase.level,
     priceCents: purchase.priceCents,
-    balance: (await ledger.balance(purchase.userId)) ?? 0,
+    balance: await ledger.balance(purchase.userId),
   });
 
   return {

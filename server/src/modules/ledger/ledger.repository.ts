@@ -84,9 +84,10 @@ export const createLedgerRepository = (db: Db) => ({
     return { rows, total: totals[0]?.total ?? 0 };
   },
 
-  async balance(userId: number): Promise<number | undefined> {
+  /** The shopper's balance; 0 for an unknown id. */
+  async balance(userId: number): Promise<number> {
     const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-    return row?.balance;
+    return row?.balance ?? 0;
   },
 
   /** The balance after each of the latest `limit` entries, newest first. */

@@ -5,7 +5,8 @@ import { bodyIdField } from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
 import { fail } from '../../lib/app-error';
 import { OPERATOR_ROLES } from '../../db/schema/operators';
-import { ADMIN_TOKEN_HEADER, OPERATOR_TOKEN_HEADER, type OperatorAuth } from '../admin/admin-auth';
+import type { OperatorAuth } from '../admin/admin-auth';
+import { operatorHeaders } from '../admin/operator-route-kit';
 import type { OperatorsService } from './operators.service';
 
 const noNul = (value: string) => !value.includes('\u0000');
@@ -28,10 +29,7 @@ const roles = z
   .transform((list) => [...new Set(list)]);
 const operatorId = z.object({ id: bodyIdField('err.operator.notFound') });
 
-const headers = z.looseObject({
-  [OPERATOR_TOKEN_HEADER]: z.string().max(512).optional(),
-  [ADMIN_TOKEN_HEADER]: z.string().max(512).optional(),
-});
+const headers = operatorHeaders;
 
 /**
  * Operator accounts (issue 25): bootstrap of the first admin, set-up (password, then TOTP enrolment with

@@ -2,7 +2,7 @@ import type { ResetPasswordBody } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
 import { hashSecret, verifySecret } from '../../lib/secrets';
 import { IGNORE_IF_NOT_YOU, RESET_CODE_MAX_ATTEMPTS, type MailedCodes } from '../account-email/mailed-code';
-import { passwordLocked, type SecretCheck } from '../payment-code/secret-check';
+import { passwordAttempt, type SecretCheck } from '../payment-code/secret-check';
 import type { UserRepository, UserRow } from '../user/user.repository';
 import type { ForgotPasswordResetBody } from '../user/user.schemas';
 
@@ -25,14 +25,7 @@ export const createPasswordService = ({
   now: () => Date;
 }) => ({
   async changePassword(user: UserRow, body: ResetPasswordBody): Promise<void> {
-    await secrets.check(
-      users.oldPasswordGuard,
-      passwordLocked,
-      user,
-      user.passwordHash,
-      body.oldPassword,
-      'err.oldPasswordWrong',
-    );
+    await secrets.check(passwordAttempt(users, user, body.oldPassword, 'err.oldPasswordWrong'));
     await users.changePassword(user.id, await hashSecret(body.password), now());
   },
 

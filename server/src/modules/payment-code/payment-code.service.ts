@@ -1,7 +1,12 @@
 import type { ForgotPayResetBody, ResetPayBody, VerifyPayFailure } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
 import { hashSecret, verifySecret } from '../../lib/secrets';
-import { IGNORE_IF_NOT_YOU, RESET_CODE_MAX_ATTEMPTS, type MailedCodes } from '../account-email/mailed-code';
+import {
+  IGNORE_IF_NOT_YOU,
+  RESET_CODE_MAX_ATTEMPTS,
+  sendEmailCode,
+  type MailedCodes,
+} from '../account-email/mailed-code';
 import { lockedAt, type GuardPass } from '../user/secret-guard';
 import type { UserRepository, UserRow } from '../user/user.repository';
 import { paymentLocked, type Readiness, type SecretCheck } from './secret-check';
@@ -24,7 +29,7 @@ export const createPaymentCodeService = ({ users, secrets, mailedCodes, now }: D
   const notSet = () =>
     fail('err.paymentCodeNotSet', undefined, { reason: 'PAYMENT_CODE_NOT_SET' } satisfies VerifyPayFailure);
   const checkPaymentCode = (user: UserRow, hash: string, given: string, wrongKey: string) =>
-    secrets.check(guard, paymentLocked, user, hash, given, wrongKey);
+    secrets.check({ guard, locked: paymentLocked, user, hash, given, wrongKey });
 
   return {
     async setPaymentCode(user: UserRow, body: ResetPayBody): Promise<void> {
@@ -42,18 +47,12 @@ export const createPaymentCodeService = ({ users, secrets, mailedCodes, now }: D
      */
     async sendPaymentCodeResetCode(user: UserRow): Promise<void> {
       if (!user.email) throw fail('err.paymentCodeResetNoEmail');
-      const email = user.email;
-      const mailed = await mailedCodes.mailedCode('Your payment code reset code', IGNORE_IF_NOT_YOU);
-      await users.replaceEmailCode(
-        user.id,
-        email,
-        mailed.codeHash,
-        mailed.expiresAt,
-        mailed.issuedAt,
-        mailed.queueTo(email),
-        'payment_code',
+      await sendEmailCode(
+        { users, mailedCodes },
+        { userId: user.id, email: user.email, purpose: 'payment_code' },
+        'Your payment code reset code',
+        IGNORE_IF_NOT_YOU,
       );
-      await mailed.deliver(email);
     },
 
     /**
@@ -103,12 +102,7 @@ export const createPaymentCodeService = ({ users, secrets, mailedCodes, now }: D
     ): Promise<T> {
       if (!user.paymentCodeHash) throw notSet();
       return secrets.checkSecret(
-        guard,
-        paymentLocked,
-        user,
-        user.paymentCodeHash,
-        paymentCode,
-        'err.payFail',
+        { guard, locked: paymentLocked, user, hash: user.paymentCodeHash, given: paymentCode, wrongKey: 'err.payFail' },
         async (claim) => {
           const checkedAt = now();
           const { lockedUntil, value } = await settle(guard.passInto(claim, checkedAt));

@@ -8,7 +8,7 @@ import { AppError, fail } from '../../lib/app-error';
 import { verifySecret } from '../../lib/secrets';
 import { isDeadline } from '../../lib/work-lines';
 import type { Claim, SecretGuard } from '../user/secret-guard';
-import type { UserRow } from '../user/user.repository';
+import type { UserRepository, UserRow } from '../user/user.repository';
 
 /**
  * How long a secret check may wait in all: for its place in the shopper's line, for claims held by checks
@@ -38,6 +38,32 @@ const lockedError = (key: string) => (until: Date) =>
 export const paymentLocked = lockedError('err.paymentLocked');
 export const passwordLocked = lockedError('err.passwordLocked');
 
+/** One guess at a secret: `given` against the shopper's `hash`, under `guard`'s counter and `locked` message. */
+export interface SecretAttempt {
+  guard: SecretGuard;
+  locked: (until: Date) => AppError;
+  user: UserRow;
+  hash: string;
+  given: string;
+  /** The refusal of a wrong guess. */
+  wrongKey: string;
+}
+
+/** A guess at the shopper's login password (its own counter and lock, see secret-guard.ts). */
+export const passwordAttempt = (
+  users: Pick<UserRepository, 'oldPasswordGuard'>,
+  user: UserRow,
+  given: string,
+  wrongKey: string,
+): SecretAttempt => ({
+  guard: users.oldPasswordGuard,
+  locked: passwordLocked,
+  user,
+  hash: user.passwordHash,
+  given,
+  wrongKey,
+});
+
 export type OnPass<T> = (claim: Claim) => Promise<{ lockedUntil: Date | null; value: T }>;
 
 /**
@@ -49,12 +75,7 @@ export type OnPass<T> = (claim: Claim) => Promise<{ lockedUntil: Date | null; va
  */
 export const createSecretCheck = (now: () => Date) => {
   const claimAndVerify = async <T>(
-    guard: SecretGuard,
-    locked: (until: Date) => AppError,
-    user: UserRow,
-    hash: string,
-    given: string,
-    wrongKey: string,
+    { guard, locked, user, hash, given, wrongKey }: SecretAttempt,
     deadline: AbortSignal,
     onPass: OnPass<T>,
     ready?: Readiness,
@@ -104,23 +125,14 @@ export const createSecretCheck = (now: () => Date) => {
     } satisfies VerifyPayFailure);
   };
 
-  const checkSecret = async <T>(
-    guard: SecretGuard,
-    locked: (until: Date) => AppError,
-    user: UserRow,
-    hash: string,
-    given: string,
-    wrongKey: string,
-    onPass: OnPass<T>,
-    ready?: Readiness,
-  ): Promise<T> => {
+  const checkSecret = async <T>(attempt: SecretAttempt, onPass: OnPass<T>, ready?: Readiness): Promise<T> => {
     // One deadline for every wait of this check. A shopper paying many orders at once: the checks past
     // the limit wait in line in this process and start as one finishes, without a database round trip.
     const deadline = AbortSignal.timeout(CHECK_WAIT_MS);
     try {
-      return await guard.lines.run(
-        user.id,
-        () => claimAndVerify(guard, locked, user, hash, given, wrongKey, deadline, onPass, ready),
+      return await attempt.guard.lines.run(
+        attempt.user.id,
+        () => claimAndVerify(attempt, deadline, onPass, ready),
         deadline,
       );
     } catch (error) {
@@ -134,15 +146,8 @@ export const createSecretCheck = (now: () => Date) => {
     (guard: SecretGuard): OnPass<undefined> =>
     async (claim) => ({ lockedUntil: await guard.pass(claim, now()), value: undefined });
 
-  /** Checks `given` against `hash` under `guard`'s counter and lock; the pass is the guard's own. */
-  const check = (
-    guard: SecretGuard,
-    locked: (until: Date) => AppError,
-    user: UserRow,
-    hash: string,
-    given: string,
-    wrongKey: string,
-  ) => checkSecret(guard, locked, user, hash, given, wrongKey, guardPass(guard));
+  /** Checks the attempt under its guard's counter and lock; the pass is the guard's own. */
+  const check = (attempt: SecretAttempt) => checkSecret(attempt, guardPass(attempt.guard));
 
   return { checkSecret, check };
 };

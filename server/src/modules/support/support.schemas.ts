@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import { ADMIN_TOKEN_HEADER } from '../admin/admin-auth';
-
 export { tokenHeaders } from '../user/user.schemas';
 
 /** Operator calls carry the `admin-token` header; shopper tokens are never accepted there. */
-export const adminHeaders = z.looseObject({ [ADMIN_TOKEN_HEADER]: z.string().max(512).optional() });
+export { adminTokenHeaders as adminHeaders } from '../admin/operator-route-kit';
 
 /** A shopper writes a handful of messages; the limit stops a script, not a person. */
 export const serviceMessageRateLimit = () => ({

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createS3Client } from './s3-client';
 import type { S3StorageConfig } from './s3-config';
 import type { UploadStorage } from './upload-storage';
 
@@ -9,20 +10,7 @@ import type { UploadStorage } from './upload-storage';
  * (503) within seconds instead of holding it.
  */
 export const createS3Storage = (config: S3StorageConfig): UploadStorage => {
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    // Unset: the SDK's default chain (AWS_* variables, shared files, instance role).
-    ...(config.accessKeyId
-      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey ?? '' } }
-      : {}),
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
-    // Checksums only where the API requires them: many S3-compatible servers refuse the newer headers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = createS3Client(config);
   const Bucket = config.bucket;
   return {
     description: `S3 bucket ${Bucket} at ${config.endpoint}`,

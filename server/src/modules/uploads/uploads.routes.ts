@@ -9,7 +9,8 @@ import { sha256 } from '../../lib/secrets';
 import { currentUser } from '../../plugins/app/auth';
 import type { UserRepository } from '../user/user.repository';
 import { tokenHeaders } from '../user/user.schemas';
-import { ADMIN_TOKEN_HEADER, type OperatorAuth } from '../admin/admin-auth';
+import type { OperatorAuth } from '../admin/admin-auth';
+import { adminTokenHeaders } from '../admin/operator-route-kit';
 import { throttles } from '../../plugins/app/throttle';
 
 const CLEANUP_INTERVAL_MS = 3_600_000;
@@ -90,7 +91,7 @@ export const uploadsRoutes = async (app: FastifyInstance, { service, users, oper
       schema: {
         tags: ['admin'],
         summary: 'Remove uploads nothing refers to after the grace period (also runs every hour)',
-        headers: z.looseObject({ [ADMIN_TOKEN_HEADER]: z.string().max(512).optional() }),
+        headers: adminTokenHeaders,
       },
     },
     async (request) => ok(request, { removed: await service.removeUnreferenced() }),

@@ -1,18 +1,5 @@
 import { z } from 'zod';
-import {
-  emailVerifyBody,
-  forgotPasswordResetBody,
-  forgotPasswordSendBody,
-  forgotPayResetBody,
-  loginBody,
-  profileBody,
-  registerBody,
-  resetPasswordBody,
-  resetPayBody,
-  setLanguageQuery,
-  verifyPayBody,
-} from '@marketplace/shared/contracts';
-
+import type { forgotPasswordResetBody } from '@marketplace/shared/contracts';
 export {
   emailVerifyBody,
   forgotPasswordResetBody,
@@ -25,7 +12,7 @@ export {
   resetPayBody,
   setLanguageQuery,
   verifyPayBody,
-};
+} from '@marketplace/shared/contracts';
 
 export type ForgotPasswordResetBody = z.infer<typeof forgotPasswordResetBody>;
 

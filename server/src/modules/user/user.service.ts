@@ -10,7 +10,7 @@ import { AppError, fail } from '../../lib/app-error';
 import type { SignInBrake } from '../../lib/shared-state';
 import { hashSecret, newToken, sha256, verifySecret } from '../../lib/secrets';
 import type { Mailer } from '../mail/mailer';
-import { passwordLocked, type SecretCheck } from '../payment-code/secret-check';
+import { passwordAttempt, type SecretCheck } from '../payment-code/secret-check';
 import { toUserInfo } from './user-info';
 import type { ProfileChanges, UserRepository, UserRow } from './user.repository';
 
@@ -83,14 +83,7 @@ export const createUserService = ({ users, mailer, secrets, dummyHash, now, brak
       const mobileChanged = changes.mobile !== undefined && changes.mobile !== user.mobile;
       if (emailChanged || mobileChanged) {
         if (!currentPassword) throw fail('err.currentPasswordRequired');
-        await secrets.check(
-          users.oldPasswordGuard,
-          passwordLocked,
-          user,
-          user.passwordHash,
-          currentPassword,
-          'err.currentPasswordWrong',
-        );
+        await secrets.check(passwordAttempt(users, user, currentPassword, 'err.currentPasswordWrong'));
       }
       if (emailChanged) changes.emailVerifiedAt = null;
       if (Object.keys(changes).length) await users.update(user.id, changes);

@@ -24,8 +24,6 @@ export const createTopUpService = ({
   provider,
   now,
 }: Pick<WalletDeps, 'db' | 'wallet' | 'ledger' | 'uploads' | 'provider' | 'now'>) => {
-  const balanceOf = async (userId: number) => (await ledger.balance(userId)) ?? 0;
-
   const evidenceRecharge = async (user: UserRow, body: EvidenceRechargeBody): Promise<RechargeResult> => {
     const channel = await usableChannel(wallet, body.network, body.method);
     if (body.method === 'onChain' && !matchesNetwork(channel, body.address)) {
@@ -51,7 +49,7 @@ export const createTopUpService = ({
     const record =
       created ?? (body.requestId ? await wallet.findRechargeByRequest(user.id, body.requestId) : undefined);
     if (!record) throw fail('err.server');
-    return { record: toRechargeRecord(record), balance: await balanceOf(user.id) };
+    return { record: toRechargeRecord(record), balance: await ledger.balance(user.id) };
   };
 
   /**
@@ -70,7 +68,7 @@ export const createTopUpService = ({
     if (!provider) throw fail('err.wallet.cardUnavailable');
     const requestId = body.requestId ?? randomUUID();
     const earlier = await wallet.findRechargeByRequest(user.id, requestId);
-    if (earlier) return { record: toRechargeRecord(earlier), balance: await balanceOf(user.id) };
+    if (earlier) return { record: toRechargeRecord(earlier), balance: await ledger.balance(user.id) };
     const today = now();
     const expiresAfter = body.expiryYear * 12 + body.expiryMonth;
     if (expiresAfter < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) throw fail('err.wallet.cardExpired');
@@ -112,7 +110,7 @@ export const createTopUpService = ({
     if (result) return result;
     const raced = await wallet.findRechargeByRequest(user.id, requestId);
     if (!raced) throw fail('err.server');
-    return { record: toRechargeRecord(raced), balance: await balanceOf(user.id) };
+    return { record: toRechargeRecord(raced), balance: await ledger.balance(user.id) };
   };
 
   return {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EVIDENCE_METHODS, queryIdField, recordQuery } from '@marketplace/shared/contracts';
+import { EVIDENCE_METHODS, queryIdField, recordQuery, type RecordQuery } from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
-import { ADMIN_TOKEN_HEADER, type OperatorAuth } from '../admin/admin-auth';
+import type { OperatorAuth } from '../admin/admin-auth';
+import { adminTokenHeaders, operatorRouteKit } from '../admin/operator-route-kit';
 import type { WalletService } from './wallet.service';
 
 const recordId = queryIdField('err.wallet.recordNotFound');
@@ -57,46 +57,40 @@ export const walletAdminRoutes = async (
   app: FastifyInstance,
   { operators, service }: { operators: OperatorAuth; service: WalletService },
 ) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const headers = z.looseObject({ [ADMIN_TOKEN_HEADER]: z.string().max(512).optional() });
-  const base = { preHandler: operators.requireOperator };
-  const tags = ['admin'];
+  const { r, tags, preHandler } = operatorRouteKit(app, operators);
+  const headers = adminTokenHeaders;
+  const base = { preHandler };
 
-  r.get(
-    '/api/admin/recharges',
-    {
-      ...base,
-      schema: { tags, summary: 'Top-ups of every shopper, by audit status', headers, querystring: recordQuery },
-    },
-    async (request) => ok(request, await service.listRecharges(null, request.query)),
-  );
-  r.post(
-    '/api/admin/recharge/decide',
-    {
-      ...base,
-      schema: {
-        tags,
-        summary: 'Approve (credit the balance) or refuse (with a reason) a top-up, once',
-        headers,
-        body: decisionBody,
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await operators.decidedOnce('recharge', request.body.id, () =>
-          service.decideRecharge(request.body.id, request.body.agree, request.body.reason),
+  /** An audit queue: the records of one kind of every shopper, by audit status. */
+  const queueRoute = <T>(url: string, summary: string, list: (userId: null, query: RecordQuery) => Promise<T>) =>
+    r.get(url, { ...base, schema: { tags, summary, headers, querystring: recordQuery } }, async (request) =>
+      ok(request, await list(null, request.query)),
+    );
+  /** The decision on one record of a queue: once, audited under `kind`. */
+  const decisionRoute = <T>(
+    kind: 'recharge' | 'withdrawal',
+    summary: string,
+    decide: (id: number, agree: boolean, reason: string) => Promise<T>,
+  ) =>
+    r.post(
+      `/api/admin/${kind}/decide`,
+      { ...base, schema: { tags, summary, headers, body: decisionBody } },
+      async (request) =>
+        ok(
+          request,
+          await operators.decidedOnce(kind, request.body.id, () =>
+            decide(request.body.id, request.body.agree, request.body.reason),
+          ),
         ),
-      ),
+    );
+
+  queueRoute('/api/admin/recharges', 'Top-ups of every shopper, by audit status', service.listRecharges);
+  decisionRoute(
+    'recharge',
+    'Approve (credit the balance) or refuse (with a reason) a top-up, once',
+    service.decideRecharge,
   );
-  r.get(
-    '/api/admin/withdrawals',
-    {
-      ...base,
-      schema: { tags, summary: 'Withdrawals of every shopper, by audit status', headers, querystring: recordQuery },
-    },
-    async (request) => ok(request, await service.listWithdrawals(null, request.query)),
-  );
+  queueRoute('/api/admin/withdrawals', 'Withdrawals of every shopper, by audit status', service.listWithdrawals);
   r.get(
     '/api/admin/withdrawal',
     {
@@ -110,24 +104,10 @@ export const walletAdminRoutes = async (
     },
     async (request) => ok(request, await service.withdrawalForOperator(request.query.id)),
   );
-  r.post(
-    '/api/admin/withdrawal/decide',
-    {
-      ...base,
-      schema: {
-        tags,
-        summary: 'Approve (paid out) or refuse (held amount returned) a withdrawal, once',
-        headers,
-        body: decisionBody,
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await operators.decidedOnce('withdrawal', request.body.id, () =>
-          service.decideWithdrawal(request.body.id, request.body.agree, request.body.reason),
-        ),
-      ),
+  decisionRoute(
+    'withdrawal',
+    'Approve (paid out) or refuse (held amount returned) a withdrawal, once',
+    service.decideWithdrawal,
   );
   r.get(
     '/api/admin/deposit_channels',

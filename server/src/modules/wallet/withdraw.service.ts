@@ -23,7 +23,6 @@ export const createWithdrawService = ({
   config,
   now,
 }: Pick<WalletDeps, 'db' | 'wallet' | 'ledger' | 'paymentCodes' | 'config' | 'now'>) => {
-  const balanceOf = async (userId: number) => (await ledger.balance(userId)) ?? 0;
   return {
     async withdrawInfo(user: UserRow): Promise<WithdrawInfo> {
       const rows = await wallet.listChannels(true);
@@ -45,7 +44,7 @@ export const createWithdrawService = ({
     async withdraw(user: UserRow, body: WithdrawBody): Promise<WithdrawResult> {
       if (body.requestId) {
         const earlier = await wallet.findWithdrawalByRequest(user.id, body.requestId);
-        if (earlier) return { record: toWithdrawalRecord(earlier), balance: await balanceOf(user.id) };
+        if (earlier) return { record: toWithdrawalRecord(earlier), balance: await ledger.balance(user.id) };
       }
       const serviceCharge = serviceChargeFor(body.drawAmount, config.serviceChargeBp);
       const actualArrival = body.drawAmount - serviceCharge;
@@ -91,7 +90,7 @@ export const createWithdrawService = ({
       if (result) return result;
       const raced = body.requestId ? await wallet.findWithdrawalByRequest(user.id, body.requestId) : undefined;
       if (!raced) throw fail('err.server');
-      return { record: toWithdrawalRecord(raced), balance: await balanceOf(user.id) };
+      return { record: toWithdrawalRecord(raced), balance: await ledger.balance(user.id) };
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { createS3Client } from '../../modules/uploads/s3-client';
 import type { DeployStoreConfig } from './deploy-store-config';
 
 /** One stored object, streamed. */
@@ -24,18 +25,7 @@ const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: 
 /** The S3 reader the server uses for `/mfe/` (AWS SDK v3; bounded waits, as for uploads). */
 export const createS3DeployReader = (config: DeployStoreConfig): DeployObjectReader => {
   const { connection } = config;
-  const client = new S3Client({
-    ...(connection.endpoint ? { endpoint: connection.endpoint } : {}),
-    region: connection.region,
-    forcePathStyle: connection.forcePathStyle,
-    ...(connection.accessKeyId
-      ? { credentials: { accessKeyId: connection.accessKeyId, secretAccessKey: connection.secretAccessKey ?? '' } }
-      : {}),
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = createS3Client(connection);
   const Bucket = config.bucket;
   const key = (file: string) => (config.prefix ? `${config.prefix}/${file}` : file);
   return {
