@@ -1,5 +1,5 @@
 import { LANGUAGES, TOKEN_TTL_MS, type LoginResult, type UserInfo } from '@marketplace/shared/contracts';
-import { call, createTestApp, DEMO_SHOPPER, humanHeaders, login, type TestApp } from './harness';
+import { call, createTestApp, DEMO_SHOPPER, humanHeaders, login, postAs, register, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,12 +22,7 @@ describe('accounts: happy paths', () => {
   });
 
   it('registers with "Register Success", then logs in with "Login Success" and data.userinfo.token', async () => {
-    const registered = await call(t.app, {
-      method: 'POST',
-      url: '/api/user/register',
-      headers: await humanHeaders(t.app),
-      payload: { account: 'alice', password: 'secret1', confirmPassword: 'secret1', email: 'alice@example.com' },
-    });
+    const registered = await register(t.app, 'alice', 'secret1', 'alice@example.com');
     expect(registered).toMatchObject({ code: 1, msg: 'Register Success' });
 
     const loggedIn = await call<LoginResult>(t.app, {
@@ -53,11 +48,11 @@ describe('accounts: happy paths', () => {
 
   it('saves the profile with "Save successful"', async () => {
     const token = await login(t.app, 'alice', 'secret1');
-    const saved = await call<UserInfo>(t.app, {
-      method: 'POST',
-      url: '/api/user/profile',
-      headers: { token },
-      payload: { familyName: 'Liddell', givenName: 'Alice', mobile: '+44 20 7946 0958', currentPassword: 'secret1' },
+    const saved = await postAs<UserInfo>(t.app, { headers: { token } }, '/api/user/profile', {
+      familyName: 'Liddell',
+      givenName: 'Alice',
+      mobile: '+44 20 7946 0958',
+      currentPassword: 'secret1',
     });
     expect(saved).toMatchObject({ code: 1, msg: 'Save successful' });
     const info = await call<UserInfo>(t.app, { method: 'GET', url: '/api/user/getUserInfo', headers: { token } });
@@ -65,37 +60,21 @@ describe('accounts: happy paths', () => {
   });
 
   it('sets a first payment code with the old one left empty, then changes it with the old one', async () => {
-    const token = await login(t.app, 'alice', 'secret1');
-    const first = await call(t.app, {
-      method: 'POST',
-      url: '/api/user/resetPay',
-      headers: { token },
-      payload: { oldPaymentCode: '', paymentCode: '111111', confirmPaymentCode: '111111' },
-    });
-    expect(first).toMatchObject({ code: 1, msg: 'Setting Success' });
-    const changed = await call(t.app, {
-      method: 'POST',
-      url: '/api/user/resetPay',
-      headers: { token },
-      payload: { oldPaymentCode: '111111', paymentCode: '2222222', confirmPaymentCode: '2222222' },
-    });
-    expect(changed).toMatchObject({ code: 1, msg: 'Setting Success' });
-    const verified = await call(t.app, {
-      method: 'POST',
-      url: '/api/user/verify_pay',
-      headers: { token },
-      payload: { paymentCode: '2222222' },
-    });
+    const alice = { headers: { token: await login(t.app, 'alice', 'secret1') } };
+    const resetPay = (oldPaymentCode: string, paymentCode: string) =>
+      postAs(t.app, alice, '/api/user/resetPay', { oldPaymentCode, paymentCode, confirmPaymentCode: paymentCode });
+    expect(await resetPay('', '111111')).toMatchObject({ code: 1, msg: 'Setting Success' });
+    expect(await resetPay('111111', '2222222')).toMatchObject({ code: 1, msg: 'Setting Success' });
+    const verified = await postAs(t.app, alice, '/api/user/verify_pay', { paymentCode: '2222222' });
     expect(verified.code).toBe(1);
   });
 
   it('changes the login password with "Change Successful"', async () => {
     const token = await login(t.app, 'alice', 'secret1');
-    const changed = await call(t.app, {
-      method: 'POST',
-      url: '/api/user/resetpwd',
-      headers: { token },
-      payload: { oldPassword: 'secret1', password: 'secret2', confirmPassword: 'secret2' },
+    const changed = await postAs(t.app, { headers: { token } }, '/api/user/resetpwd', {
+      oldPassword: 'secret1',
+      password: 'secret2',
+      confirmPassword: 'secret2',
     });
     expect(changed).toMatchObject({ code: 1, msg: 'Change Successful' });
     await expect(login(t.app, 'alice', 'secret2')).resolves.toEqual(expect.any(String));

@@ -2,17 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { TOKEN_TTL_MS } from '@marketplace/shared/contracts';
-import { call, createTestApp, DEMO_SHOPPER, humanHeaders, login, type TestApp } from './harness';
+import { call, createTestApp, DEMO_SHOPPER, humanHeaders, login, register, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const reply = await call(t.app, {
-    method: 'POST',
-    url: '/api/user/register',
-    headers: await humanHeaders(t.app),
-    payload: { account: 'carol', password: 'carol01', confirmPassword: 'carol01', email: 'carol@example.com' },
-  });
+  const reply = await register(t.app, 'carol', 'carol01', 'carol@example.com');
   expect(reply.code).toBe(1);
   // Reset codes go only to a verified address: carol proves hers with the mailed code.
   const token = await login(t.app, 'carol', 'carol01');
@@ -38,6 +33,10 @@ const lastMailedCode = (): string => {
 };
 const forgot = async (url: string, payload: object) =>
   call(t.app, { method: 'POST', url, headers: await humanHeaders(t.app), payload });
+/** "Forgot password" step 2 for carol: the mailed code and a new password, typed twice. */
+const resetCarol = (code: string, password: string) =>
+  forgot('/api/user/forgot_password/reset', { account: 'carol', code, password, confirmPassword: password });
+const CODE_REFUSED = { code: 0, msg: 'The verification code is wrong or has expired' };
 
 describe('tokens', () => {
   it('answers HTTP 401 with "Please login first" when no token is sent', async () => {
@@ -109,13 +108,8 @@ describe('a stolen session does not become a takeover', () => {
   });
 
   it('sends no reset code to an email that was never verified', async () => {
-    const register = await call(t.app, {
-      method: 'POST',
-      url: '/api/user/register',
-      headers: await humanHeaders(t.app),
-      payload: { account: 'dave', password: 'dave001', confirmPassword: 'dave001', email: 'dave@example.com' },
-    });
-    expect(register.code).toBe(1);
+    const registered = await register(t.app, 'dave', 'dave001', 'dave@example.com');
+    expect(registered.code).toBe(1);
     const mails = readdirSync(outbox()).length;
     const reply = await forgot('/api/user/forgot_password/send', { account: 'dave' });
     expect(reply.code).toBe(1);
@@ -140,16 +134,10 @@ describe('forgot password', () => {
     const session = await login(t.app, 'carol', 'carol02');
     await forgot('/api/user/forgot_password/send', { account: 'carol' });
     const code = lastMailedCode();
-    const reset = { account: 'carol', code, password: 'carol03', confirmPassword: 'carol03' };
-    expect(await forgot('/api/user/forgot_password/reset', reset)).toMatchObject({ code: 1, msg: 'Change Successful' });
+    expect(await resetCarol(code, 'carol03')).toMatchObject({ code: 1, msg: 'Change Successful' });
     expect((await userInfo(session)).code).toBe(401);
     await expect(login(t.app, 'carol', 'carol03')).resolves.toEqual(expect.any(String));
-    const replay = await forgot('/api/user/forgot_password/reset', {
-      ...reset,
-      password: 'carol04',
-      confirmPassword: 'carol04',
-    });
-    expect(replay).toMatchObject({ code: 0, msg: 'The verification code is wrong or has expired' });
+    expect(await resetCarol(code, 'carol04')).toMatchObject(CODE_REFUSED);
   });
 
   it('burns the code after 5 wrong attempts', async () => {
@@ -157,34 +145,16 @@ describe('forgot password', () => {
     const code = lastMailedCode();
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      const reply = await forgot('/api/user/forgot_password/reset', {
-        account: 'carol',
-        code: wrong,
-        password: 'carol05',
-        confirmPassword: 'carol05',
-      });
-      expect(reply.code).toBe(0);
+      expect((await resetCarol(wrong, 'carol05')).code).toBe(0);
     }
-    const right = await forgot('/api/user/forgot_password/reset', {
-      account: 'carol',
-      code,
-      password: 'carol05',
-      confirmPassword: 'carol05',
-    });
-    expect(right).toMatchObject({ code: 0, msg: 'The verification code is wrong or has expired' });
+    expect(await resetCarol(code, 'carol05')).toMatchObject(CODE_REFUSED);
   });
 
   it('expires the code after 15 minutes', async () => {
     await forgot('/api/user/forgot_password/send', { account: 'carol' });
     const code = lastMailedCode();
     t.advance(15 * 60_000 + 1_000);
-    const reply = await forgot('/api/user/forgot_password/reset', {
-      account: 'carol',
-      code,
-      password: 'carol06',
-      confirmPassword: 'carol06',
-    });
-    expect(reply).toMatchObject({ code: 0, msg: 'The verification code is wrong or has expired' });
+    expect(await resetCarol(code, 'carol06')).toMatchObject(CODE_REFUSED);
   });
 });
 

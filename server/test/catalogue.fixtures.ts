@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { call, humanHeaders, login } from './harness';
+import { call, login, register } from './harness';
 
 /** Rows of a raw query on either driver. */
 export const rows = async <T>(db: Db, query: SQL): Promise<T[]> =>
@@ -10,12 +10,7 @@ export const rows = async <T>(db: Db, query: SQL): Promise<T[]> =>
 /** Registers a shopper and returns a token. */
 export const registerShopper = async (app: FastifyInstance, account: string): Promise<string> => {
   const password = `${account}-pass1`;
-  const reply = await call(app, {
-    method: 'POST',
-    url: '/api/user/register',
-    headers: await humanHeaders(app),
-    payload: { account, password, confirmPassword: password },
-  });
+  const reply = await register(app, account, password);
   if (reply.code !== 1) throw new Error(`register failed: ${reply.msg}`);
   return login(app, account, password);
 };

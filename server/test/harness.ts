@@ -119,6 +119,14 @@ export const call = async <T = unknown>(app: FastifyInstance, options: InjectOpt
   return { status: response.statusCode, ...(response.json() as Envelope<T>) };
 };
 
+/** A POST of `payload` to `url` as `caller` (a shopper or an operator: their headers, e.g. the token). */
+export const postAs = <T = unknown>(
+  app: FastifyInstance,
+  caller: { headers: Record<string, string> },
+  url: string,
+  payload: object,
+): Promise<Reply<T>> => call<T>(app, { method: 'POST', url, headers: caller.headers, payload });
+
 /** Solves a real ALTCHA challenge from the server and redeems it for a verification token. */
 export const solvePayload = async (app: FastifyInstance): Promise<string> => {
   const challenge = await call<Challenge>(app, { method: 'GET', url: '/api/verification/challenge' });
@@ -138,6 +146,15 @@ export const humanToken = async (app: FastifyInstance): Promise<string> => {
 };
 
 export const humanHeaders = async (app: FastifyInstance) => ({ [VERIFICATION_HEADER]: await humanToken(app) });
+
+/** Registers `account` through the human check (the password typed twice; an email only if given): the reply. */
+export const register = async (app: FastifyInstance, account: string, password: string, email?: string) =>
+  call(app, {
+    method: 'POST',
+    url: '/api/user/register',
+    headers: await humanHeaders(app),
+    payload: { account, password, confirmPassword: password, ...(email === undefined ? {} : { email }) },
+  });
 
 export const login = async (app: FastifyInstance, account: string, password: string, human?: string) => {
   const reply = await call<{ userinfo: { token: string } }>(app, {

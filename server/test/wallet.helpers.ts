@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { BlockchainInfo, RechargeResult, WithdrawResult } from '@marketplace/shared/contracts';
-import { call } from './harness';
+import { call, postAs } from './harness';
 import { admin, PAYMENT_CODE, upload, type Shopper } from './orders.helpers';
 
 export const channels = async (app: FastifyInstance, shopper: Shopper) =>
   (await call<BlockchainInfo>(app, { method: 'GET', url: '/api/user/getBlockchain', headers: shopper.headers })).data
     .channels;
-
-/** The shopper's POST of a wallet form to `url`. */
-const postAs = <T>(app: FastifyInstance, shopper: Shopper, url: string, payload: Record<string, unknown>) =>
-  call<T>(app, { method: 'POST', url, headers: shopper.headers, payload });
 
 export const TRC20_ADDRESS = 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy';
 
@@ -35,36 +31,28 @@ export const requestTopUp = async (
   });
 };
 
-export const cardTopUp = (
-  app: FastifyInstance,
-  shopper: Shopper,
-  amount: number,
-  overrides: Record<string, unknown> = {},
-) =>
-  postAs<RechargeResult>(app, shopper, '/api/user/recharge', {
-    method: 'card',
-    amount,
-    cardNumber: '4242 4242 4242 4242',
-    expiryMonth: 12,
-    expiryYear: new Date().getUTCFullYear() + 2,
-    cvc: '123',
-    ...overrides,
-  });
+/** A wallet form the shopper posts to `url`: the `filled` values for an amount, with the test's overrides. */
+const walletForm =
+  <T>(url: string, filled: (amount: number) => Record<string, unknown>) =>
+  (app: FastifyInstance, shopper: Shopper, amount: number, overrides: Record<string, unknown> = {}) =>
+    postAs<T>(app, shopper, url, { ...filled(amount), ...overrides });
 
-export const withdraw = (
-  app: FastifyInstance,
-  shopper: Shopper,
-  drawAmount: number,
-  overrides: Record<string, unknown> = {},
-) =>
-  postAs<WithdrawResult>(app, shopper, '/api/user/extract', {
-    drawType: 'bank',
-    drawAmount,
-    bankCardNo: '4111 1111 1111 1111',
-    bankName: 'Test Bank',
-    paymentCode: PAYMENT_CODE,
-    ...overrides,
-  });
+export const cardTopUp = walletForm<RechargeResult>('/api/user/recharge', (amount) => ({
+  method: 'card',
+  amount,
+  cardNumber: '4242 4242 4242 4242',
+  expiryMonth: 12,
+  expiryYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+}));
+
+export const withdraw = walletForm<WithdrawResult>('/api/user/extract', (drawAmount) => ({
+  drawType: 'bank',
+  drawAmount,
+  bankCardNo: '4111 1111 1111 1111',
+  bankName: 'Test Bank',
+  paymentCode: PAYMENT_CODE,
+}));
 
 export const decide = (
   app: FastifyInstance,
