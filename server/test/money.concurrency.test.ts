@@ -2,6 +2,7 @@ jest.setTimeout(300_000);
 
 import { sql } from 'drizzle-orm';
 import { admin, buyNow, call, createOrdersTestApp, createProduct, createShop, ledgerInvariant, pay } from './kit';
+import { ledgerEntriesOf } from './kit';
 import { seededRandom, shopper as newShopper, upload, type Shopper, type TestApp } from './kit';
 
 /**
@@ -109,6 +110,8 @@ describe(`money under ${OPERATIONS} ${CONCURRENT ? 'concurrent' : 'sequential'} 
   });
 
   it('charges every paid order exactly once and refunds only refunded orders, once', async () => {
+    const payment = ledgerEntriesOf('payment', sql`'order:' || o.id`);
+    const refund = ledgerEntriesOf('refund', sql`'order:' || o.id`);
     const orders = await rows<{
       id: number;
       status: number;
@@ -118,9 +121,7 @@ describe(`money under ${OPERATIONS} ${CONCURRENT ? 'concurrent' : 'sequential'} 
       refunds: number;
     }>(sql`
       SELECT o.id, o.status, o.total_cents::int AS total,
-        (SELECT count(*)::int FROM ledger_entries l WHERE l.kind = 'payment' AND l.reference = 'order:' || o.id) AS payments,
-        (SELECT coalesce(-sum(amount_cents), 0)::int FROM ledger_entries l WHERE l.kind = 'payment' AND l.reference = 'order:' || o.id) AS paid,
-        (SELECT count(*)::int FROM ledger_entries l WHERE l.kind = 'refund' AND l.reference = 'order:' || o.id) AS refunds
+        ${payment.count} AS payments, -${payment.sum} AS paid, ${refund.count} AS refunds
       FROM orders o`);
     for (const order of orders) {
       const wasPaid = ![0, -1].includes(order.status);

@@ -17,6 +17,7 @@ import {
 } from './operators.helpers';
 import { createShopper, type Shopper } from './orders.helpers';
 import { balanceOf, requestTopUp } from './wallet.helpers';
+import { staff } from './kit';
 
 const AUTOMATION = 'operators-test-automation';
 const automation = { 'admin-token': AUTOMATION };
@@ -40,11 +41,13 @@ describe('every operator call checks the credential and the role', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ adminToken: AUTOMATION });
-    root = await bootstrapAdmin(t);
-    finance = await createOperator(t, root, 'fiona', ['finance']);
-    support = await createOperator(t, root, 'sam', ['support']);
-    release = await createOperator(t, root, 'rita', ['release']);
-    chief = await createOperator(t, root, 'chief', ['admin', 'finance', 'support', 'release']);
+    [root, finance, support, release, chief] = await staff(
+      t,
+      ['fiona', 'finance'],
+      ['sam', 'support'],
+      ['rita', 'release'],
+      ['chief', 'admin', 'finance', 'support', 'release'],
+    );
     expired = await signIn(t, chief);
     await t.db
       .update(operatorSessions)
@@ -272,8 +275,7 @@ describe('operator sign-in locks like the payment code', () => {
       const overrides = fresh();
       const t = await createTestApp({ adminToken: AUTOMATION, ...overrides });
       try {
-        const root = await bootstrapAdmin(t);
-        const fin = await createOperator(t, root, 'fin', ['finance']);
+        const [root, fin] = await staff(t, ['fin', 'finance']);
         t.advance(30_000);
         const counts = await burst(t, () => ({
           name: 'fin',
@@ -310,8 +312,7 @@ describe('operator sign-in locks like the payment code', () => {
       const overrides = fresh();
       const t = await createTestApp({ adminToken: AUTOMATION, ...overrides });
       try {
-        const root = await bootstrapAdmin(t);
-        const fin = await createOperator(t, root, 'fin', ['finance']);
+        const [, fin] = await staff(t, ['fin', 'finance']);
         t.advance(30_000);
         const right = totpCode(t, fin.secret);
         let guess = 0;
@@ -355,9 +356,7 @@ describe('two operators, one item', () => {
   let second: Operator;
   beforeAll(async () => {
     t = await createTestApp({ adminToken: AUTOMATION });
-    root = await bootstrapAdmin(t);
-    first = await createOperator(t, root, 'first', ['finance']);
-    second = await createOperator(t, root, 'second', ['finance']);
+    [root, first, second] = await staff(t, ['first', 'finance'], ['second', 'finance']);
   });
   afterAll(() => t.close());
 

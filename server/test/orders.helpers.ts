@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bagItems, products, shops, users, userTokens } from '../src/db/schema';
 import { hashSecret, newToken, sha256 } from '../src/lib/secrets';
@@ -167,6 +167,18 @@ export const orderStatus = async (t: TestApp, id: number) => {
     rows: { status: number }[];
   };
   return result.rows[0]?.status;
+};
+
+/**
+ * SQL subqueries over the ledger entries of `kind` that point at `reference` (e.g. sql`'order:' || o.id`):
+ * how many there are, and the sum of their amounts (0 for none).
+ */
+export const ledgerEntriesOf = (kind: string, reference: SQL) => {
+  const entries = sql`FROM ledger_entries l WHERE l.kind = ${kind} AND l.reference = ${reference}`;
+  return {
+    count: sql`(SELECT count(*)::int ${entries})`,
+    sum: sql`(SELECT coalesce(sum(amount_cents), 0)::int ${entries})`,
+  };
 };
 
 /** The money invariant, straight from the database. */

@@ -2,6 +2,7 @@ jest.setTimeout(300_000);
 
 import { sql } from 'drizzle-orm';
 import { admin, buyNow, call, createOrdersTestApp, ledgerInvariant, pay, productOnSale, seededRandom } from './kit';
+import { ledgerEntriesOf } from './kit';
 import { shopper as newShopper, upload, type Shopper, type TestApp } from './kit';
 import { cardTopUp, channels, decide, TRC20_ADDRESS, withdraw } from './wallet.helpers';
 
@@ -124,10 +125,9 @@ describe(`wallet under ${OPERATIONS} ${CONCURRENT ? 'concurrent' : 'sequential'}
   });
 
   it('applies each decision once: credits only passed top-ups, returns only refused withdrawals, once each', async () => {
+    const topUp = ledgerEntriesOf('topup', sql`'recharge:' || r.id`);
     const recharges = await rows<{ id: number; status: number; amount: number; credits: number; credited: number }>(sql`
-      SELECT r.id, r.status, r.amount_cents::int AS amount,
-        (SELECT count(*)::int FROM ledger_entries l WHERE l.kind = 'topup' AND l.reference = 'recharge:' || r.id) AS credits,
-        (SELECT coalesce(sum(amount_cents), 0)::int FROM ledger_entries l WHERE l.kind = 'topup' AND l.reference = 'recharge:' || r.id) AS credited
+      SELECT r.id, r.status, r.amount_cents::int AS amount, ${topUp.count} AS credits, ${topUp.sum} AS credited
       FROM recharges r`);
     expect(recharges.length).toBeGreaterThan(SHOPPERS * 3);
     for (const r of recharges) {
@@ -137,6 +137,8 @@ describe(`wallet under ${OPERATIONS} ${CONCURRENT ? 'concurrent' : 'sequential'}
         credited: r.status === 1 ? r.amount : 0,
       });
     }
+    const hold = ledgerEntriesOf('withdrawal', sql`'withdrawal:' || w.id`);
+    const returned = ledgerEntriesOf('withdrawalRefund', sql`'withdrawal:' || w.id`);
     const withdrawals = await rows<{
       id: number;
       status: number;
@@ -147,10 +149,7 @@ describe(`wallet under ${OPERATIONS} ${CONCURRENT ? 'concurrent' : 'sequential'}
       returned: number;
     }>(sql`
       SELECT w.id, w.status, w.draw_amount_cents::int AS amount,
-        (SELECT count(*)::int FROM ledger_entries l WHERE l.kind = 'withdrawal' AND l.reference = 'withdrawal:' || w.id) AS holds,
-        (SELECT coalesce(-sum(amount_cents), 0)::int FROM ledger_entries l WHERE l.kind = 'withdrawal' AND l.reference = 'withdrawal:' || w.id) AS held,
-        (SELECT count(*)::int FROM ledger_entries l WHERE l.kind = 'withdrawalRefund' AND l.reference = 'withdrawal:' || w.id) AS returns,
-        (SELECT coalesce(sum(amount_cents), 0)::int FROM ledger_entries l WHERE l.kind = 'withdrawalRefund' AND l.reference = 'withdrawal:' || w.id) AS returned
+        ${hold.count} AS holds, -${hold.sum} AS held, ${returned.count} AS returns, ${returned.sum} AS returned
       FROM withdrawals w`);
     expect(withdrawals.length).toBeGreaterThan(0);
     for (const w of withdrawals) {
