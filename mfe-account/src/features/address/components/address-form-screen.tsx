@@ -1,9 +1,9 @@
-import { textOf, toastFail, toastSuccess, useGoBack, useSchemaForm, useScreenTitle } from '@marketplace/shared';
+import { textOf, toastFail, toastSuccess, useGoBack, useScreenTitle } from '@marketplace/shared';
 import { addressBody, type Address } from '@marketplace/shared/contracts';
 import { DotLoading, Form, Input, Switch, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { AccountForm } from '../../layout/components/account-form';
+import { AccountForm, useAccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useGetAddressQuery, useSaveAddressMutation } from '../api';
 
@@ -19,8 +19,7 @@ interface AddressFormProps {
 const AddressForm = ({ address }: AddressFormProps) => {
   const { t } = useTranslation('account');
   const goBack = useGoBack();
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const [saveAddress, { isLoading }] = useSaveAddressMutation();
 
   const submit = async (values: Record<string, unknown>) => {
@@ -36,15 +35,13 @@ const AddressForm = ({ address }: AddressFormProps) => {
       toastFail({ key: 'account:address.fillRequired' });
       return;
     }
-    const body = parse(addressBody, {
+    const sent = await sendForm(addressBody, saveAddress, {
       ...(address ? { id: address.id } : {}),
       ...fields,
       isDefault: values.isDefault === true,
     });
-    if (!body) return;
-    const result = await saveAddress(body);
-    if (result.error) return;
-    toastSuccess(result.data.msg || { key: 'errors:ok.save' });
+    if (!sent) return;
+    toastSuccess(sent.data.msg || { key: 'errors:ok.save' });
     // Back through the history, so a list opened from checkout (`?select=1`) keeps choosing.
     goBack();
   };

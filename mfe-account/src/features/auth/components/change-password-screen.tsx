@@ -1,6 +1,5 @@
-import { sessionCleared, textOf, toastSuccess, useAppDispatch, useSchemaForm } from '@marketplace/shared';
+import { sessionCleared, textOf, toastSuccess, useAppDispatch } from '@marketplace/shared';
 import { forgotPasswordResetBody } from '@marketplace/shared/contracts';
-import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -8,6 +7,7 @@ import {
   AccountNameField,
   MailedCodeField,
   NewPasswordFields,
+  useAccountForm,
 } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useResetForgottenPasswordMutation } from '../api';
@@ -18,24 +18,21 @@ export const ChangePasswordScreen = () => {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const [resetPassword, { isLoading }] = useResetForgottenPasswordMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = parse(forgotPasswordResetBody, {
+    const sent = await sendForm(forgotPasswordResetBody, resetPassword, {
       account: textOf(values.account),
       code: textOf(values.code),
       password: textOf(values.password),
       confirmPassword: textOf(values.confirmPassword),
     });
-    if (!body) return;
-    const result = await resetPassword(body);
-    if (result.error) return;
+    if (!sent) return;
     // The server ends every session of the account; this device forgets its token too.
     dispatch(sessionCleared());
     toastSuccess({ key: 'errors:ok.change' });
-    navigate(`/login?${new URLSearchParams({ account: body.account }).toString()}`, { replace: true });
+    navigate(`/login?${new URLSearchParams({ account: sent.body.account }).toString()}`, { replace: true });
   };
 
   return (

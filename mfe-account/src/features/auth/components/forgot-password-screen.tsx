@@ -1,26 +1,22 @@
-import { textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
+import { textOf, toastSuccess } from '@marketplace/shared';
 import { forgotPasswordSendBody } from '@marketplace/shared/contracts';
-import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { AccountForm, AccountNameField } from '../../layout/components/account-form';
+import { AccountForm, AccountNameField, useAccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useSendPasswordResetCodeMutation } from '../api';
 
 export const ForgotPasswordScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const [sendCode, { isLoading }] = useSendPasswordResetCodeMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = parse(forgotPasswordSendBody, { account: textOf(values.account) });
-    if (!body) return;
-    const result = await sendCode(body);
-    if (result.error) return;
+    const sent = await sendForm(forgotPasswordSendBody, sendCode, { account: textOf(values.account) });
+    if (!sent) return;
     toastSuccess({ key: 'errors:err.resetCodeSent' });
-    navigate(`/changePassword?${new URLSearchParams({ account: body.account }).toString()}`);
+    navigate(`/changePassword?${new URLSearchParams({ account: sent.body.account }).toString()}`);
   };
 
   return (

@@ -1,9 +1,8 @@
-import { textOf, useSchemaForm } from '@marketplace/shared';
+import { textOf } from '@marketplace/shared';
 import { loginBody } from '@marketplace/shared/contracts';
-import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AccountForm, AccountNameField, PasswordField } from '../../layout/components/account-form';
+import { AccountForm, AccountNameField, PasswordField, useAccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useLogin } from '../hooks/use-login';
 import { LoginLanguagePicker } from './login-language-picker';
@@ -11,8 +10,7 @@ import { LoginLanguagePicker } from './login-language-picker';
 export const LoginScreen = () => {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { parse, formProps } = useAccountForm();
   const { login, isLoading } = useLogin();
 
   const submit = (values: Record<string, unknown>) => {

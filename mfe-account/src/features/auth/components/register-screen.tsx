@@ -1,9 +1,14 @@
-import { optionalText, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
+import { optionalText, textOf, toastSuccess } from '@marketplace/shared';
 import { registerBody } from '@marketplace/shared/contracts';
-import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { AccountForm, AccountNameField, ContactFields, NewPasswordFields } from '../../layout/components/account-form';
+import {
+  AccountForm,
+  AccountNameField,
+  ContactFields,
+  NewPasswordFields,
+  useAccountForm,
+} from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useRegisterUserMutation } from '../api';
 
@@ -11,23 +16,20 @@ import { useRegisterUserMutation } from '../api';
 export const RegisterScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const [registerUser, { isLoading }] = useRegisterUserMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = parse(registerBody, {
+    const sent = await sendForm(registerBody, registerUser, {
       account: textOf(values.account),
       password: textOf(values.password),
       confirmPassword: textOf(values.confirmPassword),
       email: optionalText(values.email),
       mobile: optionalText(values.mobile),
     });
-    if (!body) return;
-    const result = await registerUser(body);
-    if (result.error) return;
+    if (!sent) return;
     toastSuccess({ key: 'errors:ok.register' });
-    navigate(`/login?${new URLSearchParams({ account: body.account }).toString()}`, { replace: true });
+    navigate(`/login?${new URLSearchParams({ account: sent.body.account }).toString()}`, { replace: true });
   };
 
   return (

@@ -1,9 +1,9 @@
-import { textOf, toastSuccess, useGoBack, useSchemaForm } from '@marketplace/shared';
+import { textOf, toastSuccess, useGoBack } from '@marketplace/shared';
 import { complaintBody, MAX_COMPLAINT_CONTENT, MAX_COMPLAINT_SHOP_NAME } from '@marketplace/shared/contracts';
 import { Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { AccountForm } from '../../layout/components/account-form';
+import { AccountForm, useAccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useSubmitComplaintMutation } from '../api';
 
@@ -18,8 +18,7 @@ const shopIdOf = (value: string | null): number | undefined =>
 export const ComplaintScreen = () => {
   const { t } = useTranslation('account');
   const goBack = useGoBack();
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const [params] = useSearchParams();
   const [submitComplaint, { isLoading }] = useSubmitComplaintMutation();
   const prefilledName = params.get('shopName') ?? '';
@@ -29,11 +28,9 @@ export const ComplaintScreen = () => {
     const shopName = textOf(values.shopName);
     // The shop id only belongs to the complaint while the name is still the shop's own.
     const shopId = prefilledId !== undefined && shopName.trim() === prefilledName.trim() ? prefilledId : undefined;
-    const body = parse(complaintBody, { shopId, shopName, content: textOf(values.content) });
-    if (!body) return;
-    const result = await submitComplaint(body);
-    if (!result.data) return;
-    toastSuccess(result.data.msg || { key: 'errors:ok.community.complaint' });
+    const sent = await sendForm(complaintBody, submitComplaint, { shopId, shopName, content: textOf(values.content) });
+    if (!sent) return;
+    toastSuccess(sent.data.msg || { key: 'errors:ok.community.complaint' });
     goBack();
   };
 

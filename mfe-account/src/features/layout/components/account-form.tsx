@@ -1,3 +1,4 @@
+import { outcomeOf, useSchemaForm, type FormSchema, type MutationResult } from '@marketplace/shared';
 import { Button, Form, Input, type FormProps } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,27 @@ export interface AccountFormProps extends Omit<FormProps, 'footer'> {
   /** While the request is on its way the submit button spins (and cannot be pressed again). */
   submitting: boolean;
 }
+
+/**
+ * An account form's instance and its schema check (`useSchemaForm`), plus `sendForm`: the body `schema`
+ * makes of `fields` goes to `trigger` (a mutation); it resolves the body and the server's answer, or
+ * null when the form (first problem toasted and marked) or the server (toasted by the base query) refused.
+ */
+export const useAccountForm = () => {
+  const [form] = Form.useForm();
+  const schemaForm = useSchemaForm(form);
+  const sendForm = async <T, R extends MutationResult>(
+    schema: FormSchema<T>,
+    trigger: (body: T) => PromiseLike<R>,
+    fields: unknown,
+  ) => {
+    const body = schemaForm.parse<T>(schema, fields);
+    if (!body) return null;
+    const outcome = outcomeOf(await trigger(body));
+    return outcome.ok ? { body, data: outcome.data } : null;
+  };
+  return { ...schemaForm, sendForm };
+};
 
 /** An account screen's form: its fields, then one full-width primary submit button. */
 export const AccountForm = ({ submitLabel, submitting, children, ...props }: AccountFormProps) => (

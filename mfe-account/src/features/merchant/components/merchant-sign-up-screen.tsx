@@ -1,9 +1,9 @@
-import { optionalText, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
+import { optionalText, textOf, toastSuccess } from '@marketplace/shared';
 import { merchantApplyBody } from '@marketplace/shared/contracts';
 import { Form, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountForm } from '../../layout/components/account-form';
+import { AccountForm, useAccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useApplyMerchantMutation, useGetMerchantSignupQuery } from '../api';
 import './merchant.css';
@@ -18,23 +18,20 @@ const isWebUrl = (url: string | undefined): url is string => !!url && /^https?:\
  */
 export const MerchantSignUpScreen = () => {
   const { t } = useTranslation('account');
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const { data: signup } = useGetMerchantSignupQuery();
   const [applyMerchant, { isLoading }] = useApplyMerchantMutation();
   const [applied, setApplied] = useState(false);
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = parse(merchantApplyBody, {
+    const sent = await sendForm(merchantApplyBody, applyMerchant, {
       shopName: textOf(values.shopName),
       contact: textOf(values.contact),
       note: optionalText(values.note),
     });
-    if (!body) return;
-    const result = await applyMerchant(body);
-    if (!result.data) return;
-    const platformUrl = result.data.data.url || signup?.url;
-    toastSuccess(result.data.msg || { key: 'errors:ok.community.apply' });
+    if (!sent) return;
+    const platformUrl = sent.data.data.url || signup?.url;
+    toastSuccess(sent.data.msg || { key: 'errors:ok.community.apply' });
     setApplied(true);
     if (isWebUrl(platformUrl)) window.open(platformUrl, '_blank', 'noopener,noreferrer');
   };

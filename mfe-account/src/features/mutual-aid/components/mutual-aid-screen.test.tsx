@@ -88,7 +88,7 @@ describe('/mutualAid', () => {
     await supportSunrise();
 
     expect(await screen.findByText('Support Failed')).toBeInTheDocument();
-    const sunrise = await supportedSunrise();
+    await supportedSunrise();
     expect(screen.getAllByText('Support Failed')).toHaveLength(1);
     expect(calls.find((call) => call.path === '/api/merchant/assistStatus')?.body).toEqual({ shopId: 3 });
   });

@@ -1,10 +1,10 @@
-import { textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
+import { textOf, toastSuccess } from '@marketplace/shared';
 import { profileBody, type UserInfo } from '@marketplace/shared/contracts';
 import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendEmailCodeMutation, useUpdateUserProfileMutation, useVerifyUserEmailMutation } from '../api';
-import { AccountForm, ContactFields } from '../../layout/components/account-form';
+import { AccountForm, ContactFields, useAccountForm } from '../../layout/components/account-form';
 import { useReloadUserInfo } from '../hooks/use-reload-user-info';
 
 interface ProfileFormProps {
@@ -54,22 +54,19 @@ const EmailVerification = () => {
 /** Personal information: the user name (family and given name), email and mobile. */
 export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
   const { t } = useTranslation('account');
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const reloadUserInfo = useReloadUserInfo();
   const [updateProfile, { isLoading }] = useUpdateUserProfileMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = parse(profileBody, {
+    const sent = await sendForm(profileBody, updateProfile, {
       familyName: textOf(values.familyName).trim(),
       givenName: textOf(values.givenName).trim(),
       email: textOf(values.email).trim(),
       mobile: textOf(values.mobile).trim(),
       currentPassword: textOf(values.currentPassword) || undefined,
     });
-    if (!body) return;
-    const result = await updateProfile(body);
-    if (result.error) return;
+    if (!sent) return;
     toastSuccess({ key: 'errors:ok.save' });
     await reloadUserInfo();
     onSaved();

@@ -5,14 +5,12 @@ import {
   toastSuccess,
   useAppSelector,
   useGoBack,
-  useSchemaForm,
   useScreenTitle,
 } from '@marketplace/shared';
 import { resetPayBody } from '@marketplace/shared/contracts';
-import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { AccountForm } from '../../layout/components/account-form';
+import { AccountForm, useAccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useGetUserInfoQuery } from '../../profile/api';
 import { useReloadUserInfo } from '../../profile/hooks/use-reload-user-info';
@@ -27,8 +25,7 @@ import { NewPaymentCodeFields, PaymentCodeField } from './payment-code-field';
 export const ChangePayPwdScreen = () => {
   const { t } = useTranslation('account');
   const goBack = useGoBack();
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const reloadUserInfo = useReloadUserInfo();
   const sessionUser = useAppSelector(selectUserInfo);
   const { data } = useGetUserInfoQuery();
@@ -53,14 +50,12 @@ export const ChangePayPwdScreen = () => {
       toastFail({ key: 'errors:err.oldPasswordRequired' });
       return;
     }
-    const body = parse(resetPayBody, {
+    const sent = await sendForm(resetPayBody, changePaymentCode, {
       oldPaymentCode,
       paymentCode: textOf(values.paymentCode),
       confirmPaymentCode: textOf(values.confirmPaymentCode),
     });
-    if (!body) return;
-    const result = await changePaymentCode(body);
-    if (result.error) return;
+    if (!sent) return;
     toastSuccess({ key: 'errors:ok.setting' });
     await done();
   };

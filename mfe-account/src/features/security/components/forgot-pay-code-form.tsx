@@ -1,10 +1,10 @@
-import { textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
+import { textOf, toastSuccess } from '@marketplace/shared';
 import { forgotPayResetBody } from '@marketplace/shared/contracts';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AccountForm, MailedCodeField } from '../../layout/components/account-form';
+import { AccountForm, MailedCodeField, useAccountForm } from '../../layout/components/account-form';
 import { useResetForgottenPaymentCodeMutation, useSendPaymentCodeResetCodeMutation } from '../api';
 import { NewPaymentCodeFields } from './payment-code-field';
 
@@ -20,8 +20,7 @@ interface Props {
  */
 export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
   const { t } = useTranslation(['account', 'errors']);
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const [sent, setSent] = useState(false);
   const [sendCode, { isLoading: sending }] = useSendPaymentCodeResetCodeMutation();
   const [reset, { isLoading }] = useResetForgottenPaymentCodeMutation();
@@ -47,14 +46,12 @@ export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
   };
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = parse(forgotPayResetBody, {
+    const sent = await sendForm(forgotPayResetBody, reset, {
       code: textOf(values.code),
       paymentCode: textOf(values.paymentCode),
       confirmPaymentCode: textOf(values.confirmPaymentCode),
     });
-    if (!body) return;
-    const result = await reset(body);
-    if (result.error) return;
+    if (!sent) return;
     toastSuccess({ key: 'errors:ok.setting' });
     await onDone();
   };

@@ -1,9 +1,8 @@
-import { sessionCleared, textOf, toastSuccess, useAppDispatch, useSchemaForm } from '@marketplace/shared';
+import { sessionCleared, textOf, toastSuccess, useAppDispatch } from '@marketplace/shared';
 import { resetPasswordBody } from '@marketplace/shared/contracts';
-import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { AccountForm, NewPasswordFields, PasswordField } from '../../layout/components/account-form';
+import { AccountForm, NewPasswordFields, PasswordField, useAccountForm } from '../../layout/components/account-form';
 import { AccountPage } from '../../layout/components/account-page';
 import { useChangeLoginPasswordMutation } from '../api';
 
@@ -12,19 +11,16 @@ export const PasswordsScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [form] = Form.useForm();
-  const { parse, formProps } = useSchemaForm(form);
+  const { sendForm, formProps } = useAccountForm();
   const [changePassword, { isLoading }] = useChangeLoginPasswordMutation();
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = parse(resetPasswordBody, {
+    const sent = await sendForm(resetPasswordBody, changePassword, {
       oldPassword: textOf(values.oldPassword),
       password: textOf(values.password),
       confirmPassword: textOf(values.confirmPassword),
     });
-    if (!body) return;
-    const result = await changePassword(body);
-    if (result.error) return;
+    if (!sent) return;
     dispatch(sessionCleared());
     toastSuccess({ key: 'errors:ok.change' });
     navigate('/login', { replace: true });
