@@ -43,4 +43,7 @@ export default {
     node('release'),
   ],
   testTimeout: 30_000,
+  // Both cores (jest's default on 2 cores is 1 worker): every server test app has a database of its own
+  // (in-memory PGlite, or a new PostgreSQL database) and its own Redis key prefix, so files never share state.
+  maxWorkers: 2,
 };
