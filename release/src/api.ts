@@ -21,14 +21,12 @@ import { LocalDeploymentStore } from './store/local-store';
 import type { S3Connection, S3StoreAddress } from './store/s3-store';
 
 export { canary } from './commands/canary';
-export { commandContext, describeServing, type CommandContext } from './commands/command-context';
+export { commandContext, type CommandContext } from './commands/command-context';
 export { promote } from './commands/promote';
 export { rollback } from './commands/rollback';
 export { promoteShell, rollbackShell } from './commands/shell';
-export { ContractError } from './contract-check';
-export { ReleaseError } from './errors';
-export { isShell, REMOTE_FOLDERS, resolveUnit, SHELL, type ReleaseContext, type RemoteApp } from './remotes';
-export { SHELL_FOLDER, StoreBusyError, type AuditEntry, type DeploymentStore } from './store/deployment-store';
+export { isShell, REMOTE_FOLDERS, resolveUnit, type RemoteApp } from './remotes';
+export { SHELL_FOLDER, type DeploymentStore } from './store/deployment-store';
 
 /**
  * The store the server serves `/mfe/` from: the S3-compatible one when configured (the same
@@ -55,7 +53,7 @@ export const refusalOf = (error: unknown): string | null =>
   REFUSALS.some((type) => error instanceof type) ? (error as Error).message : null;
 
 /** One deployable unit (a remote or the shell) as `status` shows it, as data. */
-export interface UnitOverview {
+interface UnitOverview {
   unit: string;
   /** The live version; null: none (for the shell, the server's embedded build). */
   live: string | null;
@@ -68,7 +66,7 @@ export interface UnitOverview {
   deployed: { version: string; deployedAt: string | null; forced: boolean }[];
 }
 
-export interface ReleaseOverview {
+interface ReleaseOverview {
   location: string;
   manifestUpdatedAt: string | null;
   units: UnitOverview[];

@@ -7,13 +7,14 @@ import { commandContext } from './commands/command-context';
 import { deployAll, deployRemote } from './commands/deploy';
 import { promote } from './commands/promote';
 import { rollback } from './commands/rollback';
-import { deployConsole, promoteConsole, rollbackConsole } from './commands/console';
-import { deployShell, promoteShell, rollbackShell } from './commands/shell';
+import { consoleCommands } from './commands/console';
+import { shellCommands } from './commands/shell';
+import type { StaticCommands } from './commands/static-unit';
 import { status } from './commands/status';
 import { verify } from './commands/verify';
 import { ContractError } from './contract-check';
 import { ReleaseError } from './errors';
-import { defaultContext, isConsole, isShell, REMOTES, resolveRemote, resolveUnit } from './remotes';
+import { defaultContext, isConsole, isShell, REMOTES, resolveRemote, resolveUnit, type RemoteApp } from './remotes';
 import { StoreBusyError, VersionConflictError } from './store/deployment-store';
 import { openStore } from './store/open-store';
 
@@ -110,6 +111,17 @@ const parse = (args: string[], allowed: OptionName[], positionals: number) => {
   return { values, positionals: found };
 };
 
+/** Deploy, promote and rollback of `unit`: the shell's or the console's (static units), else the remote's. */
+const commandsOf = (unit: RemoteApp): StaticCommands => {
+  if (isShell(unit)) return shellCommands;
+  if (isConsole(unit)) return consoleCommands;
+  return {
+    deploy: (ctx, options) => deployRemote(ctx, unit, options),
+    promote: (ctx, version, options) => promote(ctx, unit, version, options),
+    rollback: (ctx, options) => rollback(ctx, unit, options),
+  };
+};
+
 const wholeNumber = (text: string | undefined, option: string): number => {
   if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(`--${option} needs a whole number`);
   return Number(text);
@@ -129,29 +141,20 @@ const main = async (argv: string[]): Promise<number> => {
   switch (command) {
     case 'deploy': {
       const { values, positionals } = parse(args, ['version', 'force'], 1);
-      const unit = resolveUnit(positionals[0]);
       const options = { version: values.version, force: values.force, reason: values.reason };
-      if (isShell(unit)) await deployShell(await contextFor(values), options);
-      else if (isConsole(unit)) await deployConsole(await contextFor(values), options);
-      else await deployRemote(await contextFor(values), unit, options);
+      await commandsOf(resolveUnit(positionals[0])).deploy(await contextFor(values), options);
       return 0;
     }
     case 'promote': {
       const { values, positionals } = parse(args, ['force'], 2);
-      const unit = resolveUnit(positionals[0]);
       const options = { force: values.force, reason: values.reason };
-      if (isShell(unit)) await promoteShell(await contextFor(values), positionals[1] ?? '', options);
-      else if (isConsole(unit)) await promoteConsole(await contextFor(values), positionals[1] ?? '', options);
-      else await promote(await contextFor(values), unit, positionals[1] ?? '', options);
+      await commandsOf(resolveUnit(positionals[0])).promote(await contextFor(values), positionals[1] ?? '', options);
       return 0;
     }
     case 'rollback': {
       const { values, positionals } = parse(args, ['to', 'force'], 1);
-      const unit = resolveUnit(positionals[0]);
       const options = { to: values.to, force: values.force, reason: values.reason };
-      if (isShell(unit)) await rollbackShell(await contextFor(values), options);
-      else if (isConsole(unit)) await rollbackConsole(await contextFor(values), options);
-      else await rollback(await contextFor(values), unit, options);
+      await commandsOf(resolveUnit(positionals[0])).rollback(await contextFor(values), options);
       return 0;
     }
     case 'canary': {

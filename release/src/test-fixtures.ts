@@ -6,9 +6,26 @@ import { commandContext, type CommandContext } from './commands/command-context'
 import type { SharedRequirement } from './inspect-version';
 import type { RemoteApp } from './remotes';
 import type { SharedContract } from './shared-contract';
+import { contentDigest } from './store/content-digest';
+import type { DeployInfo } from './store/deployment-store';
 import { LocalDeploymentStore } from './store/local-store';
 
 export const tempDir = (prefix: string): Promise<string> => mkdtemp(path.join(tmpdir(), `release-${prefix}-`));
+
+/** The deploy.json of `remote`'s build in `dir` at `version` (fixed git and times), as the store tests store it. */
+export const deployInfoFor = async (remote: RemoteApp, dir: string, version = '1.0.0'): Promise<DeployInfo> => ({
+  name: remote.name,
+  folder: remote.folder,
+  version,
+  gitCommit: 'abc123',
+  gitDirty: false,
+  builtAt: '2026-01-01T00:00:00.000Z',
+  deployedAt: '2026-01-02T00:00:00.000Z',
+  contentDigest: await contentDigest(dir),
+  exposes: ['./screens'],
+  shared: [],
+  routes: [],
+});
 
 export const REACT_SHARED: SharedRequirement = {
   name: 'react',

@@ -3,7 +3,7 @@ import { ReleaseError } from '../errors';
 import type { RemoteApp } from '../remotes';
 import type { AuditEntry, AutoCanaryRecord } from '../store/deployment-store';
 import {
-  commitChange,
+  commitRemote,
   describeServing,
   entryFor,
   forcedFields,
@@ -147,31 +147,18 @@ export const autoCanary = async (
       if (to === 100) {
         const history = await ctx.store.readHistory();
         const previous = [...(history.previous[remote.folder] ?? []), current.version];
-        await commitChange(ctx, {
-          history: { folder: remote.folder, previous },
-          manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: entryFor(ctx, remote, info) } },
-          audit: {
-            command: 'promote',
-            remote: remote.folder,
-            from: describeServing(current),
-            to: version,
-            ...forcedFields(forced, options.reason),
-            auto,
-          },
-        });
+        await commitRemote(
+          ctx,
+          { manifest, remote, current, entry: entryFor(ctx, remote, info), previous },
+          { command: 'promote', to: version, ...forcedFields(forced, options.reason), auto },
+        );
       } else {
         const next = { ...current, canary: { ...entryFor(ctx, remote, info), percent: to } };
-        await commitChange(ctx, {
-          manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: next } },
-          audit: {
-            command: 'canary',
-            remote: remote.folder,
-            from: describeServing(current),
-            to: describeServing(next),
-            ...forcedFields(forced, options.reason),
-            auto,
-          },
-        });
+        await commitRemote(
+          ctx,
+          { manifest, remote, current, entry: next },
+          { command: 'canary', to: describeServing(next), ...forcedFields(forced, options.reason), auto },
+        );
       }
       return current.version;
     });
@@ -186,16 +173,11 @@ export const autoCanary = async (
         );
       }
       const { canary: _ended, ...live } = current;
-      await commitChange(ctx, {
-        manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: live } },
-        audit: {
-          command: 'rollback',
-          remote: remote.folder,
-          from: describeServing(current),
-          to: current.version,
-          auto: { version, fromPercent: from, toPercent: 0, ...record },
-        },
-      });
+      await commitRemote(
+        ctx,
+        { manifest, remote, current, entry: live },
+        { command: 'rollback', to: current.version, auto: { version, fromPercent: from, toPercent: 0, ...record } },
+      );
     });
 
   // Where the store says this canary is: not started, at a step (resume), or already live.

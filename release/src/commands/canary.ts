@@ -2,7 +2,7 @@ import { enforceContract } from '../contract-check';
 import { ReleaseError } from '../errors';
 import type { RemoteApp } from '../remotes';
 import {
-  commitChange,
+  commitRemote,
   describeServing,
   entryFor,
   forcedFields,
@@ -43,15 +43,10 @@ export const canary = (
       return;
     }
     const next = { ...current, canary: { ...entryFor(ctx, remote, info), percent } };
-    await commitChange(ctx, {
-      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: next } },
-      audit: {
-        command: 'canary',
-        remote: remote.folder,
-        from: describeServing(current),
-        to: describeServing(next),
-        ...forcedFields(forced, reason),
-      },
-    });
+    await commitRemote(
+      ctx,
+      { manifest, remote, current, entry: next },
+      { command: 'canary', to: describeServing(next), ...forcedFields(forced, reason) },
+    );
     ctx.log(`${label} is the canary for ${percent}% of browsers; the others keep ${current.version}.`);
   });

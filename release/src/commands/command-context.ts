@@ -211,3 +211,28 @@ export const commitChange = async (
   if (change.manifest) await ctx.store.writeManifest({ ...change.manifest, updatedAt: at });
   await ctx.store.appendAudit({ at, who: ctx.who, host: ctx.host, ...change.audit });
 };
+
+/**
+ * Records `remote`'s new entry in the manifest (`entry`, where it served `current` before), with the audit
+ * line of `audit.command` (from what `current` served) and, given `previous`, the remote's new live history.
+ */
+export const commitRemote = (
+  ctx: CommandContext,
+  change: {
+    manifest: StoredManifest;
+    remote: RemoteApp;
+    current: StoredRemote | undefined;
+    entry: StoredRemote;
+    previous?: string[];
+  },
+  audit: Omit<AuditEntry, 'at' | 'who' | 'host' | 'remote' | 'from'>,
+): Promise<void> => {
+  const { manifest, remote, current, entry, previous } = change;
+  const { command, ...rest } = audit;
+  return commitChange(ctx, {
+    ...(previous ? { history: { folder: remote.folder, previous } } : {}),
+    manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: entry } },
+    // The audit line's fields in the log's order: command, remote, from, then to and the rest.
+    audit: { command, remote: remote.folder, from: describeServing(current), ...rest },
+  });
+};

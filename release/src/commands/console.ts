@@ -1,16 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONSOLE } from '../remotes';
 import { CONSOLE_UNIT } from '../store/deployment-store';
-import type { CommandContext } from './command-context';
-import {
-  buildVersion,
-  deployStatic,
-  promoteStatic,
-  requireIndexHtml,
-  rollbackStatic,
-  type StaticKind,
-} from './static-unit';
+import { buildVersion, packageVersion, requireIndexHtml, staticCommands, type StaticKind } from './static-unit';
 
 /**
  * The operator console (issue 25) as a static unit. Its build is `console/dist/`; its version is `--version`,
@@ -24,10 +15,7 @@ const CONSOLE_KIND: StaticKind = {
   build: async (ctx, requested) => {
     const dir = path.join(ctx.context.repoDir, 'console', 'dist');
     await requireIndexHtml(dir, 'Build it first: node tools/build-all.mjs console');
-    const pkg = JSON.parse(
-      await readFile(path.join(ctx.context.repoDir, 'console', 'package.json'), 'utf8').catch(() => '{}'),
-    ) as { version?: string };
-    const version = buildVersion(ctx, CONSOLE_KIND, requested, pkg.version);
+    const version = buildVersion(ctx, CONSOLE_KIND, requested, await packageVersion(ctx, 'console'));
     return { dir, version, builtFile: 'index.html', shared: [], problems: [] };
   },
   storedProblems: async (ctx, version, label) =>
@@ -36,21 +24,10 @@ const CONSOLE_KIND: StaticKind = {
       : [],
 };
 
-/** `deploy console`: stores `console/dist/` as a new immutable console version; nothing goes live. */
-export const deployConsole = (
-  ctx: CommandContext,
-  options: { version?: string; force?: boolean; reason?: string },
-): Promise<string> => deployStatic(ctx, CONSOLE_KIND, options);
-
-/** `promote console <version>`: the server serves this console version at `/console` (local store). */
-export const promoteConsole = (
-  ctx: CommandContext,
-  version: string,
-  options: { force?: boolean; reason?: string } = {},
-): Promise<void> => promoteStatic(ctx, CONSOLE_KIND, version, options);
-
-/** `rollback console [--to <version>]`: the previous live console version (or the named one). */
-export const rollbackConsole = (
-  ctx: CommandContext,
-  options: { to?: string; force?: boolean; reason?: string } = {},
-): Promise<void> => rollbackStatic(ctx, CONSOLE_KIND, options);
+/**
+ * `deploy console` stores `console/dist/` as a new immutable console version (nothing goes live);
+ * `promote console <version>` has the server serve that version at `/console` (local store);
+ * `rollback console [--to <version>]` makes the previous live console version (or the named one) live.
+ */
+export const consoleCommands = staticCommands(CONSOLE_KIND);
+export const { deploy: deployConsole, promote: promoteConsole, rollback: rollbackConsole } = consoleCommands;

@@ -1,7 +1,7 @@
 import { enforceContract } from '../contract-check';
 import type { RemoteApp } from '../remotes';
 import {
-  commitChange,
+  commitRemote,
   describeServing,
   entryFor,
   forcedFields,
@@ -34,16 +34,10 @@ export const promote = (
     const history = await ctx.store.readHistory();
     const earlier = history.previous[remote.folder] ?? [];
     const previous = current && current.version !== version ? [...earlier, current.version] : earlier;
-    await commitChange(ctx, {
-      history: { folder: remote.folder, previous },
-      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: entryFor(ctx, remote, info) } },
-      audit: {
-        command: 'promote',
-        remote: remote.folder,
-        from: describeServing(current),
-        to: version,
-        ...forcedFields(forced, reason),
-      },
-    });
+    await commitRemote(
+      ctx,
+      { manifest, remote, current, entry: entryFor(ctx, remote, info), previous },
+      { command: 'promote', to: version, ...forcedFields(forced, reason) },
+    );
     ctx.log(`${label} is live for everyone (was ${describeServing(current) ?? 'nothing'}).`);
   });

@@ -2,7 +2,7 @@ import { enforceContract } from '../contract-check';
 import { ReleaseError } from '../errors';
 import type { RemoteApp } from '../remotes';
 import {
-  commitChange,
+  commitRemote,
   describeServing,
   entryFor,
   forcedFields,
@@ -68,17 +68,11 @@ export const rollback = (
             ctx.warn,
             reason,
           );
-    await commitChange(ctx, {
-      history: { folder: remote.folder, previous },
-      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote.folder]: entryFor(ctx, remote, info) } },
-      audit: {
-        command: 'rollback',
-        remote: remote.folder,
-        from: describeServing(current),
-        to: target,
-        ...forcedFields(forced, reason),
-      },
-    });
+    await commitRemote(
+      ctx,
+      { manifest, remote, current, entry: entryFor(ctx, remote, info), previous },
+      { command: 'rollback', to: target, ...forcedFields(forced, reason) },
+    );
     ctx.log(
       current.canary && target === current.version
         ? `${remote.folder}: canary ${current.canary.version} ended; everyone gets ${target}.`

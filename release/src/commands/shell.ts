@@ -1,18 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readShellShared, type ShellShared } from '../contract-check';
 import { ReleaseError } from '../errors';
 import { SHELL } from '../remotes';
 import { SHELL_UNIT } from '../store/deployment-store';
 import { shellProblemsWithLiveRemotes, storedShell, type CommandContext } from './command-context';
-import {
-  buildVersion,
-  deployStatic,
-  promoteStatic,
-  requireIndexHtml,
-  rollbackStatic,
-  type StaticKind,
-} from './static-unit';
+import { buildVersion, packageVersion, requireIndexHtml, staticCommands, type StaticKind } from './static-unit';
 
 /** A shell's own defects, else what keeps a live remote or canary from running in it. */
 const shellProblems = async (ctx: CommandContext, shell: ShellShared): Promise<string[]> => {
@@ -37,10 +29,7 @@ const SHELL_KIND: StaticKind = {
     if (!shell.ok) throw new ReleaseError(`${shell.problem}. ${hint}`);
     await requireIndexHtml(dir, hint);
     const recorded = typeof shell.contract === 'string' ? undefined : shell.contract.app.version;
-    const pkg = JSON.parse(
-      await readFile(path.join(ctx.context.repoDir, 'shell', 'package.json'), 'utf8').catch(() => '{}'),
-    ) as { version?: string };
-    const version = buildVersion(ctx, SHELL_KIND, requested, recorded, pkg.version);
+    const version = buildVersion(ctx, SHELL_KIND, requested, recorded, await packageVersion(ctx, 'shell'));
     return {
       dir,
       version,
@@ -52,21 +41,11 @@ const SHELL_KIND: StaticKind = {
   storedProblems: async (ctx, version, label) => shellProblems(ctx, await storedShell(ctx, version, label)),
 };
 
-/** `deploy shell`: stores `shell/dist/` as a new immutable shell version, checked against every live remote. */
-export const deployShell = (
-  ctx: CommandContext,
-  options: { version?: string; force?: boolean; reason?: string },
-): Promise<string> => deployStatic(ctx, SHELL_KIND, options);
-
-/** `promote shell <version>`: the server serves this shell version from the store. */
-export const promoteShell = (
-  ctx: CommandContext,
-  version: string,
-  options: { force?: boolean; reason?: string } = {},
-): Promise<void> => promoteStatic(ctx, SHELL_KIND, version, options);
-
-/** `rollback shell [--to <version>]`: the previous live shell version (or the named one), checked the same way. */
-export const rollbackShell = (
-  ctx: CommandContext,
-  options: { to?: string; force?: boolean; reason?: string } = {},
-): Promise<void> => rollbackStatic(ctx, SHELL_KIND, options);
+/**
+ * `deploy shell` stores `shell/dist/` as a new immutable shell version, checked against every live remote;
+ * `promote shell <version>` has the server serve that version from the store;
+ * `rollback shell [--to <version>]` makes the previous live shell version (or the named one) live, checked
+ * the same way.
+ */
+export const shellCommands = staticCommands(SHELL_KIND);
+export const { deploy: deployShell, promote: promoteShell, rollback: rollbackShell } = shellCommands;

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { enforceContract } from '../contract-check';
 import { ReleaseError } from '../errors';
@@ -46,6 +46,14 @@ export const buildVersion = (
   const version = requested ?? ctx.env.VERSION ?? fallbacks.find((candidate) => candidate !== undefined);
   if (!version) throw new ReleaseError(`${kind.app.folder}/package.json has no version; deploy with --version`);
   return version;
+};
+
+/** The version in the checkout's `<folder>/package.json`; undefined when it has none (or no package.json). */
+export const packageVersion = async (ctx: CommandContext, folder: string): Promise<string | undefined> => {
+  const pkg = JSON.parse(
+    await readFile(path.join(ctx.context.repoDir, folder, 'package.json'), 'utf8').catch(() => '{}'),
+  ) as { version?: string };
+  return pkg.version;
 };
 
 /** A build folder must hold the page the server answers: refused otherwise, with how to build it. */
@@ -183,3 +191,18 @@ export const rollbackStatic = (
     await switchStatic(ctx, kind, 'rollback', target, previous, { force, reason });
     ctx.log(`${folder} rolled back from ${current.version} to ${target}.`);
   });
+
+/** Deploy, promote and rollback of one static unit, bound to its kind (the CLI picks them by unit). */
+export const staticCommands = (kind: StaticKind) => ({
+  /** `deploy <unit>`: stores the unit's build as a new immutable version; nothing goes live. */
+  deploy: (ctx: CommandContext, options: { version?: string; force?: boolean; reason?: string }): Promise<string> =>
+    deployStatic(ctx, kind, options),
+  /** `promote <unit> <version>`: the server serves this version from the store. */
+  promote: (ctx: CommandContext, version: string, options: { force?: boolean; reason?: string } = {}): Promise<void> =>
+    promoteStatic(ctx, kind, version, options),
+  /** `rollback <unit> [--to <version>]`: the previous live version (or the named one), checked the same way. */
+  rollback: (ctx: CommandContext, options: { to?: string; force?: boolean; reason?: string } = {}): Promise<void> =>
+    rollbackStatic(ctx, kind, options),
+});
+
+export type StaticCommands = ReturnType<typeof staticCommands>;

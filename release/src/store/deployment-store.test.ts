@@ -1,24 +1,10 @@
 import { remoteApp } from '../remotes';
-import { tempDir, writeBuild } from '../test-fixtures';
-import { contentDigest } from './content-digest';
-import type { DeployInfo } from './deployment-store';
+import { deployInfoFor, tempDir, writeBuild } from '../test-fixtures';
 import { allBackends } from './store-backends';
 
 const wallet = remoteApp('mfe-wallet');
 
-const infoFor = async (dir: string, version = '1.0.0'): Promise<DeployInfo> => ({
-  name: wallet.name,
-  folder: wallet.folder,
-  version,
-  gitCommit: 'abc123',
-  gitDirty: false,
-  builtAt: '2026-01-01T00:00:00.000Z',
-  deployedAt: '2026-01-02T00:00:00.000Z',
-  contentDigest: await contentDigest(dir),
-  exposes: ['./screens'],
-  shared: [],
-  routes: [],
-});
+const infoFor = (dir: string, version?: string) => deployInfoFor(wallet, dir, version);
 
 /** The same contract on every store: the local folder, and the S3 store on each test server. */
 describe.each(allBackends())('$name deployment store', (backend) => {

@@ -156,6 +156,43 @@ export interface DeploymentStore {
   withLock<T>(task: () => Promise<T>): Promise<T>;
 }
 
+/** JSON as a store writes its files: indented, ending in a newline. */
+export const storeJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** A stored history (its parsed JSON; null when there is none): each folder with a list of versions. */
+export const historyFrom = (raw: unknown): ReleaseHistory => {
+  const stored = raw as { previous?: unknown } | null;
+  const previous: Record<string, string[]> = {};
+  if (stored?.previous && typeof stored.previous === 'object') {
+    for (const [folder, versions] of Object.entries(stored.previous)) {
+      if (Array.isArray(versions) && versions.every((v) => typeof v === 'string')) previous[folder] = versions;
+    }
+  }
+  return { previous };
+};
+
+/** A static unit's stored live file (its parsed JSON; null when there is none) as its live version. */
+export const liveFrom = (raw: unknown): LiveVersion | null => {
+  const stored = raw as Partial<LiveVersion> | null;
+  return typeof stored?.version === 'string'
+    ? { version: stored.version, updatedAt: String(stored.updatedAt ?? '') }
+    : null;
+};
+
+/** What every store derives from its own reads and writes: the live shell is the shell unit's live version. */
+export abstract class LiveShellOfUnits {
+  abstract readLive(unit: StaticUnit): Promise<LiveVersion | null>;
+  abstract writeLive(unit: StaticUnit, live: LiveVersion): Promise<void>;
+
+  readLiveShell(): Promise<LiveShell | null> {
+    return this.readLive(SHELL_UNIT);
+  }
+
+  writeLiveShell(live: LiveShell): Promise<void> {
+    return this.writeLive(SHELL_UNIT, live);
+  }
+}
+
 export class VersionConflictError extends Error {
   /** @param location where the deployed copy is, so a developer can remove a local one on purpose */
   constructor(folder: string, version: string, location?: string) {

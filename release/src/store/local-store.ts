@@ -7,11 +7,13 @@ import { contentDigest } from './content-digest';
 import {
   StoreBusyError,
   VersionConflictError,
+  historyFrom,
+  liveFrom,
+  LiveShellOfUnits,
+  storeJson,
   type AuditEntry,
   type DeployInfo,
   type DeploymentStore,
-  SHELL_UNIT,
-  type LiveShell,
   type LiveVersion,
   type PutVersionResult,
   type ReleaseHistory,
@@ -92,12 +94,11 @@ const appendLineDurably = async (file: string, line: string): Promise<void> => {
   }
 };
 
-const isStringArray = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
-
 /** The deployment store on local disk (`var/deploy`), served by the embedded server at `/mfe/`. */
-export class LocalDeploymentStore implements DeploymentStore {
-  constructor(readonly rootDir: string) {}
+export class LocalDeploymentStore extends LiveShellOfUnits implements DeploymentStore {
+  constructor(readonly rootDir: string) {
+    super();
+  }
 
   get location(): string {
     return this.rootDir;
@@ -124,7 +125,7 @@ export class LocalDeploymentStore implements DeploymentStore {
     const staging = hidden('staging');
     try {
       await cp(sourceDir, staging, { recursive: true });
-      await writeFile(path.join(staging, STORE_NAMES.deployInfo), `${JSON.stringify(info, null, 2)}\n`);
+      await writeFile(path.join(staging, STORE_NAMES.deployInfo), storeJson(info));
       if (existing) {
         const previous = hidden('replaced');
         await rename(target, previous);
@@ -178,29 +179,21 @@ export class LocalDeploymentStore implements DeploymentStore {
     await mkdir(this.rootDir, { recursive: true });
     await writeFileAtomic(
       path.join(this.rootDir, STORE_NAMES.manifest),
-      `${JSON.stringify(storedManifestSchema.parse(manifest), null, 2)}\n`,
+      storeJson(storedManifestSchema.parse(manifest)),
     );
   }
 
   async readHistory(): Promise<ReleaseHistory> {
-    const raw = (await readJson(this.stateFile(STORE_NAMES.history))) as { previous?: unknown } | null;
-    const previous: Record<string, string[]> = {};
-    if (raw?.previous && typeof raw.previous === 'object') {
-      for (const [folder, versions] of Object.entries(raw.previous)) {
-        if (isStringArray(versions)) previous[folder] = versions;
-      }
-    }
-    return { previous };
+    return historyFrom(await readJson(this.stateFile(STORE_NAMES.history)));
   }
 
   async writeHistory(history: ReleaseHistory): Promise<void> {
     await mkdir(path.join(this.rootDir, STORE_NAMES.stateDir), { recursive: true });
-    await writeFileAtomic(this.stateFile(STORE_NAMES.history), `${JSON.stringify(history, null, 2)}\n`);
+    await writeFileAtomic(this.stateFile(STORE_NAMES.history), storeJson(history));
   }
 
   async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
-    const raw = (await readJson(path.join(this.rootDir, unit.liveFile))) as Partial<LiveVersion> | null;
-    return typeof raw?.version === 'string' ? { version: raw.version, updatedAt: String(raw.updatedAt ?? '') } : null;
+    return liveFrom(await readJson(path.join(this.rootDir, unit.liveFile)));
   }
 
   /** Points `<liveLink>` (the folder the server serves) at `<folder>/<version>`, then records it in `<liveFile>`. */
@@ -210,15 +203,7 @@ export class LocalDeploymentStore implements DeploymentStore {
     const temp = `${link}.${randomUUID()}.tmp`;
     await symlink(path.join(unit.folder, live.version), temp, 'dir');
     await rename(temp, link);
-    await writeFileAtomic(path.join(this.rootDir, unit.liveFile), `${JSON.stringify(live, null, 2)}\n`);
-  }
-
-  readLiveShell(): Promise<LiveShell | null> {
-    return this.readLive(SHELL_UNIT);
-  }
-
-  writeLiveShell(live: LiveShell): Promise<void> {
-    return this.writeLive(SHELL_UNIT, live);
+    await writeFileAtomic(path.join(this.rootDir, unit.liveFile), storeJson(live));
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {

@@ -5,29 +5,16 @@ import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } fr
 import type { StoredManifest } from '@marketplace/shared/contracts';
 import { ReleaseError } from '../errors';
 import { remoteApp } from '../remotes';
-import { tempDir, writeBuild } from '../test-fixtures';
-import { contentDigest } from './content-digest';
-import { StoreBusyError, type DeployInfo } from './deployment-store';
+import { deployInfoFor, tempDir, writeBuild } from '../test-fixtures';
+import { StoreBusyError } from './deployment-store';
 import { LocalDeploymentStore } from './local-store';
 import { openStore } from './open-store';
 import { objectHeaders, parseS3StoreUrl, S3DeploymentStore, s3ConnectionFromEnv, type S3LockTiming } from './s3-store';
-import { motoInstalled, startMoto, startS3rver, type TestS3 } from './s3-test-servers';
+import { motoInstalled, rawClient, startMoto, startS3rver, type TestS3 } from './s3-test-servers';
 
 const wallet = remoteApp('mfe-wallet');
 
-const infoFor = async (dir: string, version = '1.0.0'): Promise<DeployInfo> => ({
-  name: wallet.name,
-  folder: wallet.folder,
-  version,
-  gitCommit: 'abc123',
-  gitDirty: false,
-  builtAt: '2026-01-01T00:00:00.000Z',
-  deployedAt: '2026-01-02T00:00:00.000Z',
-  contentDigest: await contentDigest(dir),
-  exposes: ['./screens'],
-  shared: [],
-  routes: [],
-});
+const infoFor = (dir: string, version?: string) => deployInfoFor(wallet, dir, version);
 
 const manifestWith = (version: string): StoredManifest => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -156,13 +143,7 @@ describe.each(servers)('S3 store on $name', ({ start }) => {
   };
   beforeAll(async () => {
     server = (await start()) as TestS3;
-    const { connection } = server;
-    raw = new S3Client({
-      endpoint: connection.endpoint,
-      region: connection.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: connection.accessKeyId ?? '', secretAccessKey: connection.secretAccessKey ?? '' },
-    });
+    raw = rawClient(server.connection);
   }, 90_000);
   afterAll(async () => {
     for (const store of opened) store.close();

@@ -17,11 +17,13 @@ import { listBuildFiles } from './content-digest';
 import {
   StoreBusyError,
   VersionConflictError,
+  historyFrom,
+  liveFrom,
+  LiveShellOfUnits,
+  storeJson,
   type AuditEntry,
   type DeployInfo,
   type DeploymentStore,
-  SHELL_UNIT,
-  type LiveShell,
   type LiveVersion,
   type PutVersionResult,
   type ReleaseHistory,
@@ -198,7 +200,7 @@ interface Lease {
  * fail, never lose their change), and the lock is an object created only when absent. A server that
  * ignores those conditions is detected before the first change and refused.
  */
-export class S3DeploymentStore implements DeploymentStore {
+export class S3DeploymentStore extends LiveShellOfUnits implements DeploymentStore {
   readonly location: string;
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -218,6 +220,7 @@ export class S3DeploymentStore implements DeploymentStore {
     connection: S3Connection;
     lockTiming?: Partial<S3LockTiming>;
   }) {
+    super();
     this.bucket = address.bucket;
     this.prefix = address.prefix;
     this.location = `s3://${address.bucket}${address.prefix ? `/${address.prefix}` : ''}`;
@@ -391,7 +394,7 @@ export class S3DeploymentStore implements DeploymentStore {
     });
     const deployInfoKey = this.key(info.folder, info.version, STORE_NAMES.deployInfo);
     try {
-      await this.put(deployInfoKey, `${JSON.stringify(info, null, 2)}\n`, {
+      await this.put(deployInfoKey, storeJson(info), {
         IfNoneMatch: '*',
         ContentType: JSON_TYPE,
         CacheControl: NO_CACHE,
@@ -460,46 +463,26 @@ export class S3DeploymentStore implements DeploymentStore {
   }
 
   async writeManifest(manifest: StoredManifest): Promise<void> {
-    const text = `${JSON.stringify(storedManifestSchema.parse(manifest), null, 2)}\n`;
+    const text = storeJson(storedManifestSchema.parse(manifest));
     await this.writeTracked(this.key(STORE_NAMES.manifest), text, 'the manifest');
   }
 
   async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
     const text = await this.readTracked(this.key(unit.liveFile));
-    const raw = (text === null ? null : JSON.parse(text)) as Partial<LiveVersion> | null;
-    return typeof raw?.version === 'string' ? { version: raw.version, updatedAt: String(raw.updatedAt ?? '') } : null;
+    return liveFrom(text === null ? null : JSON.parse(text));
   }
 
   async writeLive(unit: StaticUnit, live: LiveVersion): Promise<void> {
-    await this.writeTracked(this.key(unit.liveFile), `${JSON.stringify(live, null, 2)}\n`, `the live ${unit.folder}`);
-  }
-
-  readLiveShell(): Promise<LiveShell | null> {
-    return this.readLive(SHELL_UNIT);
-  }
-
-  writeLiveShell(live: LiveShell): Promise<void> {
-    return this.writeLive(SHELL_UNIT, live);
+    await this.writeTracked(this.key(unit.liveFile), storeJson(live), `the live ${unit.folder}`);
   }
 
   async readHistory(): Promise<ReleaseHistory> {
     const text = await this.readTracked(this.key(STORE_NAMES.stateDir, STORE_NAMES.history));
-    const raw = (text === null ? null : JSON.parse(text)) as { previous?: unknown } | null;
-    const previous: Record<string, string[]> = {};
-    if (raw?.previous && typeof raw.previous === 'object') {
-      for (const [folder, versions] of Object.entries(raw.previous)) {
-        if (Array.isArray(versions) && versions.every((v) => typeof v === 'string')) previous[folder] = versions;
-      }
-    }
-    return { previous };
+    return historyFrom(text === null ? null : JSON.parse(text));
   }
 
   async writeHistory(history: ReleaseHistory): Promise<void> {
-    await this.writeTracked(
-      this.key(STORE_NAMES.stateDir, STORE_NAMES.history),
-      `${JSON.stringify(history, null, 2)}\n`,
-      'the history',
-    );
+    await this.writeTracked(this.key(STORE_NAMES.stateDir, STORE_NAMES.history), storeJson(history), 'the history');
   }
 
   /** Appends a line by compare-and-swap on the log's ETag, so concurrent appends each land once. */

@@ -217,3 +217,12 @@ export const startMoto = async (): Promise<TestS3 | null> => {
   }
   return { name: 'moto', bucket: TEST_BUCKET, connection, close: stop };
 };
+
+/** A plain S3 client on a test server, to look at or change its objects behind a store's back. */
+export const rawClient = ({ endpoint, region, accessKeyId, secretAccessKey }: S3Connection): S3Client =>
+  new S3Client({
+    endpoint,
+    region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: accessKeyId ?? '', secretAccessKey: secretAccessKey ?? '' },
+  });

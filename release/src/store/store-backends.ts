@@ -6,7 +6,7 @@ import { tempDir } from '../test-fixtures';
 import type { DeploymentStore } from './deployment-store';
 import { LocalDeploymentStore } from './local-store';
 import { S3DeploymentStore, type S3LockTiming } from './s3-store';
-import { motoInstalled, startMoto, startS3rver, type TestS3 } from './s3-test-servers';
+import { motoInstalled, rawClient, startMoto, startS3rver, type TestS3 } from './s3-test-servers';
 
 /** One deployment store under test, with a look at what it really stored (files or objects). */
 interface OpenedStore {
@@ -75,13 +75,7 @@ const s3Backend = (name: string, launch: () => Promise<TestS3 | null>, manyWrite
     start: async () => {
       server = await launch();
       if (!server) throw new Error(`${name} is not available`);
-      const { connection } = server;
-      raw = new S3Client({
-        endpoint: connection.endpoint,
-        region: connection.region,
-        forcePathStyle: true,
-        credentials: { accessKeyId: connection.accessKeyId ?? '', secretAccessKey: connection.secretAccessKey ?? '' },
-      });
+      raw = rawClient(server.connection);
     },
     stop: async () => {
       for (const store of stores.splice(0)) store.close();
