@@ -2,18 +2,11 @@ jest.setTimeout(180_000);
 
 import type { Address } from '@marketplace/shared/contracts';
 import { call, type TestApp } from './harness';
-import { appWith, type Shopper } from './kit';
+import { appForFile, type Shopper } from './kit';
 
 let t: TestApp;
 let ana: Shopper;
-beforeAll(
-  async () =>
-    ({
-      t,
-      shoppers: [ana],
-    } = await appWith('ana')),
-);
-afterAll(() => t.close());
+appForFile((opened) => ([t, ana] = opened), 'ana');
 
 const valid = {
   addressee: 'Ana Lima',

@@ -1,17 +1,10 @@
 import type { TestApp } from './harness';
-import { admin, appWith, type Shopper } from './kit';
+import { admin, appForFile, type Shopper } from './kit';
 import { assist, communityFingerprint, post } from './community.helpers';
 
 let t: TestApp;
 let shopper: Shopper;
-beforeAll(
-  async () =>
-    ({
-      t,
-      shoppers: [shopper],
-    } = await appWith('community-errors')),
-);
-afterAll(() => t.close());
+appForFile((opened) => ([t, shopper] = opened), 'community-errors');
 
 const REQUIRED = 'Please fill in the shop or business name and the content';
 

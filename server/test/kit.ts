@@ -97,6 +97,23 @@ export const appWith = async <S extends ShopperSpec[]>(...specs: S) => {
 };
 
 /**
+ * `appWith` for a whole test file: opened before its tests and closed after them; `take` is given the app
+ * and then its shoppers: `appForFile((opened) => ([t, ana] = opened), 'ana');`
+ */
+export const appForFile = <S extends ShopperSpec[]>(
+  take: (opened: [TestApp, ...{ [K in keyof S]: Buyer }]) => void,
+  ...specs: S
+) => {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    const opened = await appWith(...specs);
+    t = opened.t;
+    take([opened.t, ...opened.shoppers]);
+  });
+  afterAll(() => t?.close());
+};
+
+/**
  * The first admin (bootstrapped as `root`) and, for each `[name, ...roles]`, an operator that admin created and
  * that has enrolled: `[root, fiona] = await staff(t, ['fiona', 'finance'])`.
  */

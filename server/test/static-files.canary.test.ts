@@ -9,14 +9,9 @@ import {
 } from '@marketplace/shared/contracts';
 import { readBucket, resolveManifest } from '../src/plugins/external/static-files';
 import { createTestApp, type TestApp } from './harness';
+import { walletEntry } from './static-files.helpers';
 
-const wallet = (version: string): RemoteEntry => ({
-  name: 'mfe_wallet',
-  version,
-  entry: `/mfe/mfe-wallet/${version}/mf-manifest.json`,
-  namespace: 'wallet',
-  routes: [{ path: '/topUp', titleKey: 'wallet:title.topUp', public: false, keepAlive: false }],
-});
+const wallet = walletEntry;
 const catalogue: RemoteEntry = {
   name: 'mfe_catalogue',
   version: '1.0.0',

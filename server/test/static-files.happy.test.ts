@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { createTestApp, type TestApp } from './harness';
+import type { TestApp } from './harness';
+import { staticAppForFile } from './static-files.helpers';
 
 let t: TestApp;
-let root: string;
 /**
  * A built chunk and what PrecompressPlugin writes beside it. Each copy holds other text than the plain
  * file, so only the copy itself, never the plain file compressed on the fly, can be the answer.
@@ -13,39 +10,26 @@ let root: string;
 const CHUNK = `var big = '${'remote '.repeat(1000)}';`;
 const CHUNK_BR = `${CHUNK} // the .br copy`;
 const CHUNK_GZ = `${CHUNK} // the .gz copy`;
-beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'mp-static-'));
-  const shellDir = path.join(root, 'shell');
-  const deployDir = path.join(root, 'deploy');
-  mkdirSync(path.join(shellDir, 'assets'), { recursive: true });
-  writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(shellDir, 'assets', 'main.3f9a1c2b.js'), 'console.log(1)');
-  writeFileSync(
-    path.join(shellDir, 'assets', 'vendor.0a1b2c3d.js'),
-    `export const words = '${'marketplace '.repeat(2000)}';`,
-  );
-  // Language files (LocaleAssetsPlugin): unhashed names inside a content-hashed folder.
-  mkdirSync(path.join(shellDir, 'locales-0a1b2c3d', 'common'), { recursive: true });
-  writeFileSync(path.join(shellDir, 'locales-0a1b2c3d', 'common', 'en.json'), '{"ok":"OK"}');
-  mkdirSync(path.join(shellDir, 'locales'), { recursive: true });
-  writeFileSync(path.join(shellDir, 'locales', 'en.json'), '{"ok":"OK"}');
-  mkdirSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'locales-4e5f6a7b', 'wallet'), { recursive: true });
-  writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'locales-4e5f6a7b', 'wallet', 'de.json'), '{"a":"b"}');
-  mkdirSync(path.join(deployDir, 'mfe-wallet', '1.0.0'), { recursive: true });
-  writeFileSync(path.join(deployDir, 'manifest.json'), '{"updatedAt":"x","remotes":{}}');
-  writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'mf-manifest.json'), '{}');
-  writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'remoteEntry.js'), 'var x;');
-  writeFileSync(path.join(deployDir, 'mfe-wallet', '1.0.0', 'screens.1a2b3c4d.js'), 'var y;');
-  const chunkFile = path.join(deployDir, 'mfe-wallet', '1.0.0', 'big.5e6f7a8b.js');
-  writeFileSync(chunkFile, CHUNK);
-  writeFileSync(`${chunkFile}.br`, brotliCompressSync(CHUNK_BR));
-  writeFileSync(`${chunkFile}.gz`, gzipSync(CHUNK_GZ));
-  t = await createTestApp({ shellDir, deployDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const WALLET = 'deploy/mfe-wallet/1.0.0';
+staticAppForFile(
+  {
+    'shell/index.html': '<!doctype html><div id="root"></div>',
+    'shell/assets/main.3f9a1c2b.js': 'console.log(1)',
+    'shell/assets/vendor.0a1b2c3d.js': `export const words = '${'marketplace '.repeat(2000)}';`,
+    // Language files (LocaleAssetsPlugin): unhashed names inside a content-hashed folder.
+    'shell/locales-0a1b2c3d/common/en.json': '{"ok":"OK"}',
+    'shell/locales/en.json': '{"ok":"OK"}',
+    [`${WALLET}/locales-4e5f6a7b/wallet/de.json`]: '{"a":"b"}',
+    'deploy/manifest.json': '{"updatedAt":"x","remotes":{}}',
+    [`${WALLET}/mf-manifest.json`]: '{}',
+    [`${WALLET}/remoteEntry.js`]: 'var x;',
+    [`${WALLET}/screens.1a2b3c4d.js`]: 'var y;',
+    [`${WALLET}/big.5e6f7a8b.js`]: CHUNK,
+    [`${WALLET}/big.5e6f7a8b.js.br`]: brotliCompressSync(CHUNK_BR),
+    [`${WALLET}/big.5e6f7a8b.js.gz`]: gzipSync(CHUNK_GZ),
+  },
+  (app) => (t = app),
+);
 
 describe('static files (embedded setup)', () => {
   it('serves the shell at / with index.html uncached and hashed assets immutable', async () => {

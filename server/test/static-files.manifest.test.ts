@@ -1,31 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANG_COOKIE } from '@marketplace/shared/contracts';
-import { createTestApp, type TestApp } from './harness';
+import type { TestApp } from './harness';
+import { staticAppForFile } from './static-files.helpers';
 
 /** The web app manifest at `/manifest.json` (issue 26): the manifest in the page's language, never the app's HTML. */
 let t: TestApp;
-let root: string;
 const manifest = (lang: string, name: string) => `${JSON.stringify({ lang, name, display: 'standalone' })}\n`;
 
-beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'mp-static-manifest-'));
-  const shellDir = path.join(root, 'shell');
-  const deployDir = path.join(root, 'deploy');
-  mkdirSync(path.join(shellDir, 'manifests'), { recursive: true });
-  mkdirSync(deployDir, { recursive: true });
-  writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>Marketplace</title><div id="root"></div>');
-  writeFileSync(path.join(shellDir, 'manifest.webmanifest'), manifest('en', 'Marketplace'));
-  writeFileSync(path.join(shellDir, 'manifests', 'en.webmanifest'), manifest('en', 'Marketplace'));
-  writeFileSync(path.join(shellDir, 'manifests', 'de.webmanifest'), manifest('de', 'Marktplatz'));
-  writeFileSync(path.join(deployDir, 'manifest.json'), '{"updatedAt":"x","remotes":{}}');
-  t = await createTestApp({ shellDir, deployDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(root, { recursive: true, force: true });
-});
+staticAppForFile(
+  {
+    'shell/index.html': '<!doctype html><title>Marketplace</title><div id="root"></div>',
+    'shell/manifest.webmanifest': manifest('en', 'Marketplace'),
+    'shell/manifests/en.webmanifest': manifest('en', 'Marketplace'),
+    'shell/manifests/de.webmanifest': manifest('de', 'Marktplatz'),
+    'deploy/manifest.json': '{"updatedAt":"x","remotes":{}}',
+  },
+  (app) => (t = app),
+);
 
 describe('the web app manifest', () => {
   it('answers /manifest.json with the manifest as application/manifest+json, revalidated', async () => {
@@ -84,7 +76,7 @@ describe('the shell build an open page compares with its own (issue 22: a shell 
 
   it('changes when another shell build is served (a promote, a rollback, a rebuild in place)', async () => {
     const before = await pageBuild();
-    const file = path.join(root, 'shell', 'index.html');
+    const file = path.join(t.config.shellDir, 'index.html');
     writeFileSync(file, '<!doctype html><title>Marketplace</title><div id="root"></div><!-- 2 -->');
     try {
       const after = await pageBuild();

@@ -10,6 +10,7 @@ import { s3StorageConfig } from '../src/modules/uploads/s3-config';
 import { assetBaseUrl, deployStoreConfig, type DeployStoreConfig } from '../src/plugins/external/deploy-store-config';
 import { withAssetBase } from '../src/plugins/external/static-files';
 import { createTestApp, type TestApp } from './harness';
+import { walletEntry } from './static-files.helpers';
 import { localS3 } from './s3.helpers';
 
 /**
@@ -23,13 +24,7 @@ const KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const JS = 'text/javascript; charset=utf-8';
 
-const wallet = (version: string): RemoteEntry => ({
-  name: 'mfe_wallet',
-  version,
-  entry: `/mfe/mfe-wallet/${version}/mf-manifest.json`,
-  namespace: 'wallet',
-  routes: [{ path: '/topUp', titleKey: 'wallet:title.topUp', public: false, keepAlive: false }],
-});
+const wallet = walletEntry;
 const manifest = (version: string, extra: Partial<StoredManifest['remotes']> = {}): StoredManifest => ({
   updatedAt: '2026-01-02T00:00:00.000Z',
   remotes: { 'mfe-wallet': wallet(version), ...extra } as StoredManifest['remotes'],

@@ -1,19 +1,12 @@
 import { MAX_ID } from '@marketplace/shared/contracts';
 import { call, type TestApp } from './harness';
-import { admin, appWith, type Shopper } from './kit';
+import { admin, appForFile, type Shopper } from './kit';
 import { markRead, reply, sendMessage, supportFingerprint } from './support.helpers';
 
 let t: TestApp;
 let shopper: Shopper;
 
-beforeAll(
-  async () =>
-    ({
-      t,
-      shoppers: [shopper],
-    } = await appWith('support-errors')),
-);
-afterAll(() => t.close());
+appForFile((opened) => ([t, shopper] = opened), 'support-errors');
 
 describe('customer-service refusals say why and change nothing', () => {
   it.each([

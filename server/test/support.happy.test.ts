@@ -3,7 +3,7 @@ import { createNotifier } from '../src/modules/support/notifier';
 import { createSupportRepository } from '../src/modules/support/support.repository';
 import { createSupportService } from '../src/modules/support/support.service';
 import { call, type TestApp } from './harness';
-import { admin, appWith, createShopper, type Shopper } from './kit';
+import { admin, appForFile, createShopper, type Shopper } from './kit';
 import {
   content,
   listNotifications,
@@ -18,14 +18,7 @@ import {
 let t: TestApp;
 let alice: Shopper;
 
-beforeAll(
-  async () =>
-    ({
-      t,
-      shoppers: [alice],
-    } = await appWith('alice-support')),
-);
-afterAll(() => t.close());
+appForFile((opened) => ([t, alice] = opened), 'alice-support');
 
 describe('notifications', () => {
   it('lists the events newest first, rendered in the reader language, with the unread count', async () => {

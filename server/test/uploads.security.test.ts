@@ -2,19 +2,12 @@ jest.setTimeout(180_000);
 
 import { MAX_UPLOAD_BYTES } from '@marketplace/shared/contracts';
 import { call, type TestApp } from './harness';
-import { admin, appWith, multipart, PNG, upload, type Shopper } from './kit';
+import { admin, appForFile, multipart, PNG, upload, type Shopper } from './kit';
 
 let t: TestApp;
 let ana: Shopper;
 let bob: Shopper;
-beforeAll(
-  async () =>
-    ({
-      t,
-      shoppers: [ana, bob],
-    } = await appWith('ana', 'bob')),
-);
-afterAll(() => t.close());
+appForFile((opened) => ([t, ana, bob] = opened), 'ana', 'bob');
 
 const send = (bytes: Buffer, shopper: Shopper = ana, filename = 'photo.png', field = 'file') => {
   const body = multipart(bytes, filename, field);

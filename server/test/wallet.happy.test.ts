@@ -1,19 +1,12 @@
 import { call, type TestApp } from './harness';
-import { admin, appWith, createShopper, ledgerInvariant, type Shopper } from './kit';
+import { admin, appForFile, createShopper, ledgerInvariant, type Shopper } from './kit';
 import { balanceOf, cardTopUp, channels, decide, requestTopUp, withdraw } from './wallet.helpers';
 import type { LedgerEntry, Page, RechargeRecord, WithdrawalRecord, WithdrawInfo } from '@marketplace/shared/contracts';
 
 let t: TestApp;
 let shopper: Shopper;
 
-beforeAll(
-  async () =>
-    ({
-      t,
-      shoppers: [shopper],
-    } = await appWith('wallet-happy')),
-);
-afterAll(() => t.close());
+appForFile((opened) => ([t, shopper] = opened), 'wallet-happy');
 
 const bill = async () =>
   (await call<Page<LedgerEntry>>(t.app, { method: 'GET', url: '/api/user/bill', headers: shopper.headers })).data.list;
