@@ -201,7 +201,7 @@ const BelowTheTitle = ({ product }: { product: ProductDetail }) => {
           <h2 id="catalogue-detail-recommend" className="catalogue-detail__heading catalogue-detail__heading--outside">
             {t('detail.recommend')}
           </h2>
-          <ul className="catalogue-detail__recommend">
+          <ul className="catalogue-detail__recommend catalogue-product-tiles">
             {product.recommend.map((item) => (
               <li key={item.id}>
                 <ProductTile product={item} />

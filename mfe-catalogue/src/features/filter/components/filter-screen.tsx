@@ -17,6 +17,17 @@ import './filter-screen.css';
 
 const ANY = '';
 
+/** A price bound the shopper types, named by its placeholder. */
+const PriceInput = ({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) => <Input aria-label={label} placeholder={label} inputMode="decimal" value={value} onChange={onChange} />;
+
 /** Cents from the URL as the shopper would type them (1999 → "19.99", 5000 → "50"). */
 const typedAmount = (cents: number | undefined) =>
   cents === undefined ? '' : (cents / 100).toFixed(2).replace(/\.00$/, '');
@@ -105,21 +116,9 @@ export default function FilterScreen() {
       <List header={t('filter.price')}>
         <List.Item>
           <div className="catalogue-filter__prices">
-            <Input
-              aria-label={t('filter.minPrice')}
-              placeholder={t('filter.minPrice')}
-              inputMode="decimal"
-              value={minPrice}
-              onChange={setMinPrice}
-            />
+            <PriceInput label={t('filter.minPrice')} value={minPrice} onChange={setMinPrice} />
             <span aria-hidden="true">–</span>
-            <Input
-              aria-label={t('filter.maxPrice')}
-              placeholder={t('filter.maxPrice')}
-              inputMode="decimal"
-              value={maxPrice}
-              onChange={setMaxPrice}
-            />
+            <PriceInput label={t('filter.maxPrice')} value={maxPrice} onChange={setMaxPrice} />
           </div>
           {error && (
             <p role="alert" className="catalogue-filter__error">

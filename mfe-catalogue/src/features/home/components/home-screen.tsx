@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePageLoader } from '@marketplace/shared';
@@ -9,6 +9,40 @@ import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/produc
 import { productsApi } from '../../products/api';
 import { dismissFirstPaint } from '../../screen-ready';
 import './home-screen.css';
+
+interface HomeSectionProps {
+  /** The heading's id, which names the section. */
+  id: string;
+  heading: string;
+  /** A link beside the heading to the whole list. */
+  more?: { to: string; label: string };
+  className?: string;
+  children: ReactNode;
+}
+
+/** One part of the home page under its heading. */
+function HomeSection({ id, heading, more, className, children }: HomeSectionProps) {
+  const title = (
+    <h2 id={id} className="catalogue-home__heading">
+      {heading}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={id} className={className}>
+      {more ? (
+        <div className="catalogue-home__heading-row">
+          {title}
+          <Link className="catalogue-home__more" to={more.to}>
+            {more.label}
+          </Link>
+        </div>
+      ) : (
+        title
+      )}
+      {children}
+    </section>
+  );
+}
 
 /** `/index` and `/home`: search entry, category shortcuts, hot shops and the hot products feed. */
 export default function HomeScreen() {
@@ -28,35 +62,25 @@ export default function HomeScreen() {
           {t('home.search')}
         </button>
       </div>
-      <section aria-labelledby="catalogue-home-categories" className="catalogue-home__section">
-        <h2 id="catalogue-home-categories" className="catalogue-home__heading">
-          {t('home.categories')}
-        </h2>
+      <HomeSection id="catalogue-home-categories" heading={t('home.categories')} className="catalogue-home__section">
         <CategoryGrid />
-      </section>
-      <section aria-labelledby="catalogue-home-shops" className="catalogue-home__section">
-        <div className="catalogue-home__heading-row">
-          <h2 id="catalogue-home-shops" className="catalogue-home__heading">
-            {t('home.hotShops')}
-          </h2>
-          <Link className="catalogue-home__more" to="/explore">
-            {t('home.moreShops')}
-          </Link>
-        </div>
+      </HomeSection>
+      <HomeSection
+        id="catalogue-home-shops"
+        heading={t('home.hotShops')}
+        more={{ to: '/explore', label: t('home.moreShops') }}
+        className="catalogue-home__section"
+      >
         <HotShopsStrip />
-      </section>
-      <section aria-labelledby="catalogue-home-products">
-        <div className="catalogue-home__heading-row">
-          <h2 id="catalogue-home-products" className="catalogue-home__heading">
-            {t('home.hotProducts')}
-          </h2>
-          <Link className="catalogue-home__more" to="/popular">
-            {t('home.popular')}
-          </Link>
-        </div>
+      </HomeSection>
+      <HomeSection
+        id="catalogue-home-products"
+        heading={t('home.hotProducts')}
+        more={{ to: '/popular', label: t('home.popular') }}
+      >
         {/* The first-paint layer, which drew these products before any bundle ran, leaves with the first page. */}
         <ProductGrid loadPage={loadPage} label={t('home.hotProducts')} onFirstPage={dismissFirstPaint} />
-      </section>
+      </HomeSection>
     </div>
   );
 }

@@ -9,7 +9,7 @@ const SKELETON_TILES = 4;
 
 /** Tile-shaped placeholders for the first page, so nothing below jumps when the products arrive. */
 const GridSkeleton = () => (
-  <ul className="catalogue-product-grid__skeleton" aria-hidden="true">
+  <ul className="catalogue-product-grid__skeleton catalogue-product-tiles" aria-hidden="true">
     {Array.from({ length: SKELETON_TILES }, (_, index) => (
       <li key={index}>
         <Skeleton animated className="catalogue-product-grid__skeleton-image" />

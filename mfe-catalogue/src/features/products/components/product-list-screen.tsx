@@ -84,7 +84,7 @@ export default function ProductListScreen() {
               ? t('search.closest', { category: categoryName(shown.closest.category) })
               : t('search.popular')}
           </h2>
-          <ul className="catalogue-list__closest-grid">
+          <ul className="catalogue-list__closest-grid catalogue-product-tiles">
             {shown.closest.list.map((product) => (
               <li key={product.id}>
                 <ProductTile product={product} />
