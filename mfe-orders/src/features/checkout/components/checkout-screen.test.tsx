@@ -51,6 +51,21 @@ const userEvent = userEventBase.setup({ pointerEventsCheck: PointerEventsCheckLe
 
 const summary = () => screen.getByRole('region', { name: 'Order summary' });
 
+/** The server's answer to creating the order of bag item 11: order 41 of $45.00. */
+const created = () => ok({ orders: [{ id: 41, orderNo: 'M41', total: 4_500 }], total: 4_500 });
+
+/** Opens the checkout of bag item 11 once its shop's order shows. */
+const openCheckout = async (session = signedIn()) => {
+  await renderScreen(<CheckoutScreen />, { path: '/checkout?items=11', session });
+  await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
+};
+
+/** Submits the order; the payment popup that opens. */
+const submitOrder = async () => {
+  await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+  return screen.findByRole('form', { name: 'Pay with balance' });
+};
+
 describe('/checkout', () => {
   beforeEach(resetBrowser);
 
@@ -100,8 +115,7 @@ describe('/checkout', () => {
 
   it('applies a promo code the server accepts and shows the discount', async () => {
     const { sentTo } = fakeApi({ 'POST /api/order/preview': previewRoute() });
-    await renderScreen(<CheckoutScreen />, { path: '/checkout?items=11', session: signedIn() });
-    await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
+    await openCheckout();
 
     await userEvent.type(screen.getByLabelText('Promo code'), 'SAVE10');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -113,8 +127,7 @@ describe('/checkout', () => {
 
   it('shows the server message for a rejected promo code and goes on without it', async () => {
     const { sentTo } = fakeApi({ 'POST /api/order/preview': previewRoute() });
-    await renderScreen(<CheckoutScreen />, { path: '/checkout?items=11', session: signedIn() });
-    await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
+    await openCheckout();
 
     await userEvent.type(screen.getByLabelText('Promo code'), 'NOPE');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -129,8 +142,7 @@ describe('/checkout', () => {
 
   it('without an address says "Please choose shipping address" on submit and creates nothing', async () => {
     const { sentTo } = fakeApi({ 'POST /api/order/preview': previewRoute(false) });
-    await renderScreen(<CheckoutScreen />, { path: '/checkout?items=11', session: signedIn() });
-    await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
+    await openCheckout();
     expect(screen.getByRole('link', { name: 'Choose address' })).toHaveAttribute('href', '/address?select=1');
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
@@ -148,8 +160,7 @@ describe('/checkout', () => {
       ),
       'POST /api/order/pay': ok({ orders: [], total: 4_500, balance: 95_500 }, 'Pay Success'),
     });
-    await renderScreen(<CheckoutScreen />, { path: '/checkout?items=11', session: signedIn() });
-    await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
+    await openCheckout();
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
     expect(await screen.findByText('Create Order Success')).toBeInTheDocument();
@@ -168,13 +179,11 @@ describe('/checkout', () => {
   it('on a wrong payment code shows "Pay Fail" and the attempts left, and stays to try again', async () => {
     fakeApi({
       'POST /api/order/preview': previewRoute(),
-      'POST /api/order/create': ok({ orders: [{ id: 41, orderNo: 'M41', total: 4_500 }], total: 4_500 }),
+      'POST /api/order/create': created(),
       'POST /api/order/pay': fail('Pay Fail', { reason: 'WRONG_PAYMENT_CODE', attemptsLeft: 4 }),
     });
-    await renderScreen(<CheckoutScreen />, { path: '/checkout?items=11', session: signedIn() });
-    await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
-    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
-    const popup = await screen.findByRole('form', { name: 'Pay with balance' });
+    await openCheckout();
+    const popup = await submitOrder();
 
     await userEvent.type(within(popup).getByLabelText('Payment code'), '654321');
     await userEvent.click(within(popup).getByRole('button', { name: 'Pay' }));
@@ -188,12 +197,10 @@ describe('/checkout', () => {
   it('rejects a payment code that is not at least 6 digits without sending it', async () => {
     const { sentTo } = fakeApi({
       'POST /api/order/preview': previewRoute(),
-      'POST /api/order/create': ok({ orders: [{ id: 41, orderNo: 'M41', total: 4_500 }], total: 4_500 }),
+      'POST /api/order/create': created(),
     });
-    await renderScreen(<CheckoutScreen />, { path: '/checkout?items=11', session: signedIn() });
-    await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
-    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
-    const popup = await screen.findByRole('form', { name: 'Pay with balance' });
+    await openCheckout();
+    const popup = await submitOrder();
 
     await userEvent.type(within(popup).getByLabelText('Payment code'), '12a3');
     await userEvent.click(within(popup).getByRole('button', { name: 'Pay' }));
@@ -205,13 +212,9 @@ describe('/checkout', () => {
   it('with no payment code set leads to /changePayPwd instead of asking for it', async () => {
     fakeApi({
       'POST /api/order/preview': previewRoute(),
-      'POST /api/order/create': ok({ orders: [{ id: 41, orderNo: 'M41', total: 4_500 }], total: 4_500 }),
+      'POST /api/order/create': created(),
     });
-    await renderScreen(<CheckoutScreen />, {
-      path: '/checkout?items=11',
-      session: signedIn({ ...demoUser, hasPaymentCode: false }),
-    });
-    await screen.findByRole('region', { name: 'Order from Sunrise Outdoor' });
+    await openCheckout(signedIn({ ...demoUser, hasPaymentCode: false }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'No payment code' });
