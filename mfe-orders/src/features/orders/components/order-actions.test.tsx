@@ -27,6 +27,13 @@ const listOf = (orders: OrderSummary[]) =>
 
 const card = (orderNo: string) => screen.findByRole('article', { name: `Order No. ${orderNo}` });
 
+/** Checks the confirmation dialog asks `question`, and says yes. */
+const answerYes = async (question: string) => {
+  const dialog = await screen.findByRole('dialog', { name: question });
+  expect(dialog).toHaveTextContent(question);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+};
+
 describe('order actions on the order list', () => {
   beforeEach(resetBrowser);
 
@@ -63,9 +70,7 @@ describe('order actions on the order list', () => {
     await renderScreen(<OrderListScreen />, { path: '/order', session: signedIn() });
     await userEvent.click(within(await card('M1')).getByRole('button', { name: 'Cancel order' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Whether to Cancel Order?' });
-    expect(dialog).toHaveTextContent('Whether to Cancel Order?');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await answerYes('Whether to Cancel Order?');
 
     expect(await screen.findByText('Cancel Success')).toBeInTheDocument();
     expect(sentTo('POST', '/api/order/cancel')[0]?.body).toEqual({ id: 1 });
@@ -92,9 +97,7 @@ describe('order actions on the order list', () => {
     });
     await userEvent.click(within(await card('M2')).getByRole('button', { name: 'Confirm receipt' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Is Confirm Received?' });
-    expect(dialog).toHaveTextContent('Is Confirm Received?');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await answerYes('Is Confirm Received?');
 
     expect(await screen.findByText('Confirm Success')).toBeInTheDocument();
     expect(sentTo('POST', '/api/order/confirm')[0]?.body).toEqual({ id: 2 });
