@@ -24,6 +24,18 @@ const userEvent = userEventBase.setup({ pointerEventsCheck: PointerEventsCheckLe
 
 const level = (name: string) => screen.findByRole('article', { name });
 
+/** Presses "Upgrade to VIP 1"; the payment form that opens. */
+const upgradeToVip1 = async () => {
+  await userEvent.click(within(await level('VIP 1')).getByRole('button', { name: 'Upgrade to VIP 1' }));
+  return screen.findByRole('form', { name: 'Pay for the VIP upgrade' });
+};
+
+/** Types `code` into the payment form and presses Pay. */
+const pay = async (dialog: HTMLElement, code: string) => {
+  await userEvent.type(within(dialog).getByLabelText('Payment code'), code);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+};
+
 describe('/vip', () => {
   // resetBrowser closes a confirmation a previous test left open, so each test clicks its own.
   beforeEach(resetBrowser);
@@ -62,8 +74,7 @@ describe('/vip', () => {
     await userEvent.click(within(await level('VIP 2')).getByRole('button', { name: 'Upgrade to VIP 2' }));
     const dialog = await screen.findByRole('form', { name: 'Pay for the VIP upgrade' });
     expect(dialog).toHaveTextContent('$299.00');
-    await userEvent.type(within(dialog).getByLabelText('Payment code'), '123456');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await pay(dialog, '123456');
 
     expect(await screen.findByText('Upgrade successful')).toBeInTheDocument();
     const result = await screen.findByRole('status', { name: 'You are now VIP 2' });
@@ -83,10 +94,8 @@ describe('/vip', () => {
     });
     await renderScreen(<VipScreen />, { path: '/vip', session: signedIn() });
 
-    await userEvent.click(within(await level('VIP 1')).getByRole('button', { name: 'Upgrade to VIP 1' }));
-    const dialog = await screen.findByRole('form', { name: 'Pay for the VIP upgrade' });
-    await userEvent.type(within(dialog).getByLabelText('Payment code'), '654321');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    const dialog = await upgradeToVip1();
+    await pay(dialog, '654321');
 
     expect(await screen.findByText('Pay Fail')).toBeInTheDocument();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('4 attempts left');
@@ -97,10 +106,8 @@ describe('/vip', () => {
   it('a code that is not 6+ digits is refused before anything is sent', async () => {
     const { calls } = fakeApi({ 'GET /api/user/vip': ok(vipInfo(0)), 'GET /api/user/getUserInfo': ok(demoUser) });
     await renderScreen(<VipScreen />, { path: '/vip', session: signedIn() });
-    await userEvent.click(within(await level('VIP 1')).getByRole('button', { name: 'Upgrade to VIP 1' }));
-    const dialog = await screen.findByRole('form', { name: 'Pay for the VIP upgrade' });
-    await userEvent.type(within(dialog).getByLabelText('Payment code'), '123');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    const dialog = await upgradeToVip1();
+    await pay(dialog, '123');
     expect(await screen.findByText('Payment code must be digits only, at least 6')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
@@ -128,10 +135,8 @@ describe('/vip', () => {
       }),
     });
     await renderScreen(<VipScreen />, { path: '/vip', session: signedIn() });
-    await userEvent.click(within(await level('VIP 1')).getByRole('button', { name: 'Upgrade to VIP 1' }));
-    const dialog = await screen.findByRole('form', { name: 'Pay for the VIP upgrade' });
-    await userEvent.type(within(dialog).getByLabelText('Payment code'), '123456');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    const dialog = await upgradeToVip1();
+    await pay(dialog, '123456');
     await userEvent.click(await screen.findByRole('button', { name: 'Go to settings' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/changePayPwd'));
   });
