@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Modal, Segmented, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { money } from '../queues';
 import { useSession } from '../session';
-import { RefreshButton, useDecision, usePaged, type PageOf } from './queue-kit';
+import { moneyColumn, QueueScreen, useStatusFilter, useDecision, usePaged, type PageOf } from './queue-kit';
 
 interface OrderRow {
   id: number;
@@ -18,13 +17,13 @@ interface OrderRow {
 
 /** Order status 1: paid, waiting to ship; 2: shipped, on its way. */
 const TABS = ['1', '2'] as const;
-type Tab = (typeof TABS)[number];
 
 /** Support: paid orders to ship (carrier and tracking number), shipped ones to mark delivered. */
 export default function OrdersPage() {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
-  const [tab, setTab] = useState<Tab>('1');
+  // i18n-keys: orders.tab1, orders.tab2
+  const [tab, tabFilter] = useStatusFilter(TABS, (value) => t(`orders.tab${value}`));
   const [shipping, setShipping] = useState<OrderRow | null>(null);
   const [form] = Form.useForm<{ carrier: string; trackingNo: string }>();
   const queue = usePaged<OrderRow>(
@@ -35,63 +34,45 @@ export default function OrdersPage() {
   const language = i18n.language;
 
   return (
-    <section aria-labelledby="orders-title">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="orders-title" style={{ margin: 0 }}>
-          {t('nav.toShip')}
-        </Typography.Title>
-        <Space>
-          <Segmented<Tab>
-            aria-label={t('common.statusFilter')}
-            value={tab}
-            onChange={setTab}
-            // i18n-keys: orders.tab1, orders.tab2
-            options={TABS.map((value) => ({ value, label: t(`orders.tab${value}`) }))}
-          />
-          <RefreshButton onClick={queue.reload} />
-        </Space>
-      </Flex>
-      {queue.error && <Alert type="error" role="alert" showIcon message={queue.error} style={{ marginBottom: 16 }} />}
-      <Typography.Paragraph type="secondary">{t('common.total', { count: queue.data.total })}</Typography.Paragraph>
-      <Table<OrderRow>
-        rowKey="id"
-        loading={queue.loading}
-        dataSource={queue.data.list}
-        pagination={queue.pagination}
-        columns={[
-          { title: t('orders.number'), dataIndex: 'orderNo' },
-          { title: t('orders.shop'), dataIndex: 'shopName' },
-          {
-            title: t('orders.items'),
-            key: 'items',
-            render: (_v, row) => t('orders.itemsText', { title: row.productTitle, count: row.itemCount }),
-          },
-          { title: t('common.amount'), dataIndex: 'total', align: 'right', render: (c: number) => money(c, language) },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_v, row) =>
-              row.status === 1 ? (
-                <Button
-                  type="primary"
-                  aria-label={t('orders.shipOne', { number: row.orderNo })}
-                  onClick={() => setShipping(row)}
-                >
-                  {t('orders.ship')}
-                </Button>
-              ) : (
-                <Button
-                  aria-label={t('orders.deliveredOne', { number: row.orderNo })}
-                  onClick={() =>
-                    void decide(() => api.post('/api/admin/order/deliver', { id: row.id }), t('orders.deliveredDone'))
-                  }
-                >
-                  {t('orders.markDelivered')}
-                </Button>
-              ),
-          },
-        ]}
-      />
+    <QueueScreen<OrderRow>
+      id="orders"
+      title={t('nav.toShip')}
+      queue={queue}
+      filters={tabFilter}
+      columns={[
+        { title: t('orders.number'), dataIndex: 'orderNo' },
+        { title: t('orders.shop'), dataIndex: 'shopName' },
+        {
+          title: t('orders.items'),
+          key: 'items',
+          render: (_v, row) => t('orders.itemsText', { title: row.productTitle, count: row.itemCount }),
+        },
+        moneyColumn(t('common.amount'), 'total', language),
+        {
+          title: t('common.actions'),
+          key: 'actions',
+          render: (_v, row) =>
+            row.status === 1 ? (
+              <Button
+                type="primary"
+                aria-label={t('orders.shipOne', { number: row.orderNo })}
+                onClick={() => setShipping(row)}
+              >
+                {t('orders.ship')}
+              </Button>
+            ) : (
+              <Button
+                aria-label={t('orders.deliveredOne', { number: row.orderNo })}
+                onClick={() =>
+                  void decide(() => api.post('/api/admin/order/deliver', { id: row.id }), t('orders.deliveredDone'))
+                }
+              >
+                {t('orders.markDelivered')}
+              </Button>
+            ),
+        },
+      ]}
+    >
       <Modal
         open={shipping !== null}
         title={shipping ? t('orders.shipOne', { number: shipping.orderNo }) : ''}
@@ -132,6 +113,6 @@ export default function OrdersPage() {
           </Form.Item>
         </Form>
       </Modal>
-    </section>
+    </QueueScreen>
   );
 }

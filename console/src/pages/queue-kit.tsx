@@ -1,7 +1,22 @@
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { useCallback, useEffect, useRef, useState, type DependencyList, type ReactNode } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Segmented,
+  Space,
+  Table,
+  Typography,
+  type TableProps,
+} from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { decidedByOf } from '../api';
+import { dateTime, money } from '../queues';
 
 export interface PageOf<T> {
   list: T[];
@@ -61,6 +76,92 @@ export const usePaged = <T,>(load: (page: number, pageSize: number) => Promise<P
     },
   };
 };
+
+/** What `usePaged` gives a queue screen. */
+export type Paged<T> = ReturnType<typeof usePaged<T>>;
+
+/**
+ * A queue screen: its title with the filters and the refresh button beside it, the queue's error, its total
+ * and its table (one row a `T`, keyed by id, paged by the queue unless `pagination` says otherwise);
+ * `children` follow the table (the screen's dialogs).
+ */
+export function QueueScreen<T extends object>({
+  id,
+  title,
+  queue,
+  filters,
+  children,
+  ...table
+}: {
+  id: string;
+  title: string;
+  queue: Paged<T>;
+  filters?: ReactNode;
+  children?: ReactNode;
+} & Omit<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'children' | 'id' | 'title'>) {
+  const { t } = useTranslation();
+  const refresh = <RefreshButton onClick={queue.reload} />;
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={2} id={`${id}-title`} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {filters ? (
+          <Space wrap>
+            {filters}
+            {refresh}
+          </Space>
+        ) : (
+          refresh
+        )}
+      </Flex>
+      {queue.error && <Alert type="error" role="alert" showIcon message={queue.error} style={{ marginBottom: 16 }} />}
+      <Typography.Paragraph type="secondary">{t('common.total', { count: queue.data.total })}</Typography.Paragraph>
+      <Table<T>
+        rowKey="id"
+        loading={queue.loading}
+        dataSource={queue.data.list}
+        pagination={queue.pagination}
+        {...table}
+      />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A queue's status filter, starting at `values[0]`: the value chosen, and the segments to show (one a value,
+ * named by `label`) beside the queue's title.
+ */
+export const useStatusFilter = <V extends string>(values: readonly [V, ...V[]], label: (value: V) => string) => {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<V>(values[0]);
+  const filter = (
+    <Segmented<V>
+      aria-label={t('common.statusFilter')}
+      value={value}
+      onChange={setValue}
+      options={values.map((each) => ({ value: each, label: label(each) }))}
+    />
+  );
+  return [value, filter] as const;
+};
+
+/** A column of integer cents shown as money in the console's `language`, right-aligned. */
+export const moneyColumn = <T,>(title: string, dataIndex: string, language: string): ColumnType<T> => ({
+  title,
+  dataIndex,
+  align: 'right',
+  render: (cents: number) => money(cents, language),
+});
+
+/** The row's `createdAt`, as a date and time in the console's `language`. */
+export const createdColumn = <T,>(title: string, language: string): ColumnType<T> => ({
+  title,
+  dataIndex: 'createdAt',
+  render: (iso: string) => dateTime(iso, language),
+});
 
 /**
  * Runs a decision; a refusal is shown (someone else's earlier decision names who and when), and the
@@ -131,6 +232,58 @@ export function ReasonDialog({
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** The refusal of one queue row: the reason dialog while `row` is set; `refuse` decides it, then it closes. */
+export function RefuseRowDialog<T>({
+  row,
+  title,
+  close,
+  refuse,
+}: {
+  row: T | null;
+  title: string;
+  close: () => void;
+  refuse: (row: T, reason: string) => Promise<unknown>;
+}) {
+  return (
+    <ReasonDialog
+      open={row !== null}
+      title={title}
+      onCancel={close}
+      onSubmit={async (reason) => {
+        if (row) await refuse(row, reason);
+        close();
+      }}
+    />
+  );
+}
+
+/** A row's two decisions, each named for the row's `number`: approve (`approve`, `approveOne`) and refuse. */
+export function DecisionButtons({
+  number,
+  approve,
+  approveOne,
+  onApprove,
+  onRefuse,
+}: {
+  number: string | number;
+  approve: string;
+  approveOne: string;
+  onApprove: () => void;
+  onRefuse: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space>
+      <Button type="primary" aria-label={approveOne} onClick={onApprove}>
+        {approve}
+      </Button>
+      <Button danger aria-label={t('decision.refuseOne', { number })} onClick={onRefuse}>
+        {t('decision.refuse')}
+      </Button>
+    </Space>
   );
 }
 

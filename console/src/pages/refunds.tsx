@@ -1,9 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Space, Table, Typography } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateTime, money } from '../queues';
 import { useSession } from '../session';
-import { ProtectedPicture, ReasonDialog, RefreshButton, useDecision, usePaged } from './queue-kit';
+import {
+  createdColumn,
+  DecisionButtons,
+  moneyColumn,
+  ProtectedPicture,
+  QueueScreen,
+  RefuseRowDialog,
+  useDecision,
+  usePaged,
+} from './queue-kit';
 
 interface Refund {
   id: number;
@@ -37,80 +45,54 @@ export default function RefundsPage() {
     );
 
   return (
-    <section aria-labelledby="refunds-title">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="refunds-title" style={{ margin: 0 }}>
-          {t('nav.refunds')}
-        </Typography.Title>
-        <RefreshButton onClick={queue.reload} />
-      </Flex>
-      {queue.error && <Alert type="error" role="alert" showIcon message={queue.error} style={{ marginBottom: 16 }} />}
-      <Typography.Paragraph type="secondary">{t('common.total', { count: queue.data.total })}</Typography.Paragraph>
-      <Table<Refund>
-        rowKey="id"
-        loading={queue.loading}
-        dataSource={queue.data.list}
-        pagination={{ showSizeChanger: true }}
-        expandable={{
-          expandedRowRender: (row) => (
-            <Space wrap size="large" align="start">
-              {row.attachmentIds.map((id, index) => (
-                <ProtectedPicture
-                  key={id}
-                  uploadId={id}
-                  load={api.picture}
-                  width={280}
-                  alt={t('refunds.proofOf', { n: index + 1, order: row.orderId })}
-                />
-              ))}
-            </Space>
+    <QueueScreen<Refund>
+      id="refunds"
+      title={t('nav.refunds')}
+      queue={queue}
+      pagination={{ showSizeChanger: true }}
+      expandable={{
+        expandedRowRender: (row) => (
+          <Space wrap size="large" align="start">
+            {row.attachmentIds.map((id, index) => (
+              <ProtectedPicture
+                key={id}
+                uploadId={id}
+                load={api.picture}
+                width={280}
+                alt={t('refunds.proofOf', { n: index + 1, order: row.orderId })}
+              />
+            ))}
+          </Space>
+        ),
+      }}
+      columns={[
+        { title: t('refunds.order'), dataIndex: 'orderId' },
+        moneyColumn(t('common.amount'), 'refundAmountCents', language),
+        { title: t('refunds.reason'), dataIndex: 'reason' },
+        { title: t('refunds.explain'), dataIndex: 'explain' },
+        { title: t('refunds.pictures'), key: 'pictures', render: (_v, row) => row.attachmentIds.length },
+        createdColumn(t('common.created'), language),
+        {
+          title: t('common.actions'),
+          key: 'actions',
+          render: (_v, row) => (
+            <DecisionButtons
+              number={row.orderId}
+              approve={t('decision.approve')}
+              approveOne={t('decision.approveOne', { number: row.orderId })}
+              onApprove={() => void decideOne(row, true)}
+              onRefuse={() => setRefusing(row)}
+            />
           ),
-        }}
-        columns={[
-          { title: t('refunds.order'), dataIndex: 'orderId' },
-          {
-            title: t('common.amount'),
-            dataIndex: 'refundAmountCents',
-            align: 'right',
-            render: (c: number) => money(c, language),
-          },
-          { title: t('refunds.reason'), dataIndex: 'reason' },
-          { title: t('refunds.explain'), dataIndex: 'explain' },
-          { title: t('refunds.pictures'), key: 'pictures', render: (_v, row) => row.attachmentIds.length },
-          { title: t('common.created'), dataIndex: 'createdAt', render: (iso: string) => dateTime(iso, language) },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_v, row) => (
-              <Space>
-                <Button
-                  type="primary"
-                  aria-label={t('decision.approveOne', { number: row.orderId })}
-                  onClick={() => void decideOne(row, true)}
-                >
-                  {t('decision.approve')}
-                </Button>
-                <Button
-                  danger
-                  aria-label={t('decision.refuseOne', { number: row.orderId })}
-                  onClick={() => setRefusing(row)}
-                >
-                  {t('decision.refuse')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <ReasonDialog
-        open={refusing !== null}
+        },
+      ]}
+    >
+      <RefuseRowDialog
+        row={refusing}
         title={t('refunds.refuseTitle')}
-        onCancel={() => setRefusing(null)}
-        onSubmit={async (reason) => {
-          if (refusing) await decideOne(refusing, false, reason);
-          setRefusing(null);
-        }}
+        close={() => setRefusing(null)}
+        refuse={(row, reason) => decideOne(row, false, reason)}
       />
-    </section>
+    </QueueScreen>
   );
 }

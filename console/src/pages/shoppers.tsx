@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Table, Tabs, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { dateTime, money } from '../queues';
 import { useSession } from '../session';
+import { createdColumn, moneyColumn } from './queue-kit';
 
 interface ShopperView {
   id: number;
@@ -21,6 +23,13 @@ interface ShopperView {
   orders: { id: number; orderNo: string; status: number; total: number; createdAt: string }[];
   refunds: { id: number; orderId: number; amount: number; state: string; reason: string; createdAt: string }[];
 }
+
+/** A tab of the shopper page: a small table of `rows`, one a row keyed by id. */
+const tableTab = <T extends { id: number }>(key: string, label: string, rows: T[], columns: ColumnsType<T>) => ({
+  key,
+  label,
+  children: <Table<T> rowKey="id" size="small" dataSource={rows} columns={columns} />,
+});
 
 /** Dollars typed by the operator as signed integer cents. */
 export const centsOf = (dollars: number) => Math.round(dollars * 100);
@@ -135,94 +144,34 @@ export default function ShoppersPage() {
           <Tabs
             style={{ marginTop: 24 }}
             items={[
-              {
-                key: 'ledger',
-                label: t('shoppers.ledger'),
-                children: (
-                  <Table
-                    rowKey="id"
-                    size="small"
-                    dataSource={shopper.ledger}
-                    columns={[
-                      // i18n-keys: ledger.payment, ledger.refund, ledger.adjustment, ledger.topup, ledger.withdrawal, ledger.withdrawalRefund, ledger.vip
-                      { title: t('shoppers.kind'), dataIndex: 'kind', render: (kind: string) => t(`ledger.${kind}`) },
-                      {
-                        title: t('common.amount'),
-                        dataIndex: 'amount',
-                        align: 'right',
-                        render: (cents: number) => `${cents > 0 ? '+' : ''}${money(cents, language)}`,
-                      },
-                      {
-                        title: t('shoppers.balanceAfter'),
-                        dataIndex: 'balanceAfter',
-                        align: 'right',
-                        render: (cents: number) => money(cents, language),
-                      },
-                      { title: t('shoppers.note'), dataIndex: 'note' },
-                      {
-                        title: t('common.created'),
-                        dataIndex: 'createdAt',
-                        render: (iso: string) => dateTime(iso, language),
-                      },
-                    ]}
-                  />
-                ),
-              },
-              {
-                key: 'orders',
-                label: t('shoppers.orders'),
-                children: (
-                  <Table
-                    rowKey="id"
-                    size="small"
-                    dataSource={shopper.orders}
-                    columns={[
-                      { title: t('orders.number'), dataIndex: 'orderNo' },
-                      // i18n-keys: orderStatus.0, orderStatus.1, orderStatus.2, orderStatus.3, orderStatus.4, orderStatus.-1, orderStatus.-2, orderStatus.-3, orderStatus.-4
-                      { title: t('common.status'), dataIndex: 'status', render: (s: number) => t(`orderStatus.${s}`) },
-                      {
-                        title: t('common.amount'),
-                        dataIndex: 'total',
-                        align: 'right',
-                        render: (cents: number) => money(cents, language),
-                      },
-                      {
-                        title: t('common.created'),
-                        dataIndex: 'createdAt',
-                        render: (iso: string) => dateTime(iso, language),
-                      },
-                    ]}
-                  />
-                ),
-              },
-              {
-                key: 'refunds',
-                label: t('shoppers.refunds'),
-                children: (
-                  <Table
-                    rowKey="id"
-                    size="small"
-                    dataSource={shopper.refunds}
-                    columns={[
-                      { title: t('refunds.order'), dataIndex: 'orderId' },
-                      {
-                        title: t('common.amount'),
-                        dataIndex: 'amount',
-                        align: 'right',
-                        render: (cents: number) => money(cents, language),
-                      },
-                      // i18n-keys: refundState.pending, refundState.agreed, refundState.refused
-                      { title: t('common.status'), dataIndex: 'state', render: (s: string) => t(`refundState.${s}`) },
-                      { title: t('refunds.reason'), dataIndex: 'reason' },
-                      {
-                        title: t('common.created'),
-                        dataIndex: 'createdAt',
-                        render: (iso: string) => dateTime(iso, language),
-                      },
-                    ]}
-                  />
-                ),
-              },
+              tableTab('ledger', t('shoppers.ledger'), shopper.ledger, [
+                // i18n-keys: ledger.payment, ledger.refund, ledger.adjustment, ledger.topup, ledger.withdrawal, ledger.withdrawalRefund, ledger.vip
+                { title: t('shoppers.kind'), dataIndex: 'kind', render: (kind: string) => t(`ledger.${kind}`) },
+                {
+                  title: t('common.amount'),
+                  dataIndex: 'amount',
+                  align: 'right',
+                  render: (cents: number) => `${cents > 0 ? '+' : ''}${money(cents, language)}`,
+                },
+                moneyColumn(t('shoppers.balanceAfter'), 'balanceAfter', language),
+                { title: t('shoppers.note'), dataIndex: 'note' },
+                createdColumn(t('common.created'), language),
+              ]),
+              tableTab('orders', t('shoppers.orders'), shopper.orders, [
+                { title: t('orders.number'), dataIndex: 'orderNo' },
+                // i18n-keys: orderStatus.0, orderStatus.1, orderStatus.2, orderStatus.3, orderStatus.4, orderStatus.-1, orderStatus.-2, orderStatus.-3, orderStatus.-4
+                { title: t('common.status'), dataIndex: 'status', render: (s: number) => t(`orderStatus.${s}`) },
+                moneyColumn(t('common.amount'), 'total', language),
+                createdColumn(t('common.created'), language),
+              ]),
+              tableTab('refunds', t('shoppers.refunds'), shopper.refunds, [
+                { title: t('refunds.order'), dataIndex: 'orderId' },
+                moneyColumn(t('common.amount'), 'amount', language),
+                // i18n-keys: refundState.pending, refundState.agreed, refundState.refused
+                { title: t('common.status'), dataIndex: 'state', render: (s: string) => t(`refundState.${s}`) },
+                { title: t('refunds.reason'), dataIndex: 'reason' },
+                createdColumn(t('common.created'), language),
+              ]),
             ]}
           />
         </>

@@ -1,9 +1,19 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Descriptions, Drawer, Flex, Input, Segmented, Space, Table, Typography } from 'antd';
+import { Badge, Button, Descriptions, Drawer, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateTime, money } from '../queues';
 import { useSession } from '../session';
-import { ProtectedPicture, ReasonDialog, RefreshButton, useDecision, usePaged, type PageOf } from './queue-kit';
+import {
+  createdColumn,
+  moneyColumn,
+  ProtectedPicture,
+  QueueScreen,
+  ReasonDialog,
+  useDecision,
+  useStatusFilter,
+  usePaged,
+  type PageOf,
+} from './queue-kit';
 
 export interface TopUp {
   id: number;
@@ -21,8 +31,8 @@ export interface TopUp {
   decidedAt: string | null;
 }
 
-const STATUSES = ['0', '1', '2', 'all'] as const;
-type Status = (typeof STATUSES)[number];
+/** A money queue's status filter: waiting, approved, refused, or all. */
+export const STATUSES = ['0', '1', '2', 'all'] as const;
 
 // i18n-keys: status.0, status.1, status.2, status.all
 export const statusTag = (status: number, t: (key: string) => string) => (
@@ -33,7 +43,7 @@ export const statusTag = (status: number, t: (key: string) => string) => (
 export default function TopUpsPage() {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
-  const [status, setStatus] = useState<Status>('0');
+  const [status, statusFilter] = useStatusFilter(STATUSES, (value) => t(`status.${value}`));
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<TopUp | null>(null);
   const [refusing, setRefusing] = useState(false);
@@ -56,18 +66,13 @@ export default function TopUpsPage() {
   };
 
   return (
-    <section aria-labelledby="topups-title">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="topups-title" style={{ margin: 0 }}>
-          {t('nav.topups')}
-        </Typography.Title>
-        <Space wrap>
-          <Segmented<Status>
-            aria-label={t('common.statusFilter')}
-            value={status}
-            onChange={setStatus}
-            options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-          />
+    <QueueScreen<TopUp>
+      id="topups"
+      title={t('nav.topups')}
+      queue={queue}
+      filters={
+        <>
+          {statusFilter}
           <Input.Search
             aria-label={t('topups.search')}
             placeholder={t('topups.search')}
@@ -75,41 +80,28 @@ export default function TopUpsPage() {
             onSearch={(value) => setQ(value.trim())}
             style={{ width: 280 }}
           />
-          <RefreshButton onClick={queue.reload} />
-        </Space>
-      </Flex>
-      {queue.error && <Alert type="error" role="alert" showIcon message={queue.error} style={{ marginBottom: 16 }} />}
-      <Typography.Paragraph type="secondary">{t('common.total', { count: queue.data.total })}</Typography.Paragraph>
-      <Table<TopUp>
-        rowKey="id"
-        loading={queue.loading}
-        dataSource={queue.data.list}
-        pagination={queue.pagination}
-        columns={[
-          { title: t('topups.number'), dataIndex: 'rechargeNo' },
-          { title: t('common.account'), dataIndex: 'account' },
-          {
-            title: t('common.amount'),
-            dataIndex: 'amount',
-            align: 'right',
-            render: (cents: number) => money(cents, language),
-          },
-          // i18n-keys: method.bank, method.onChain, method.manual, method.card
-          { title: t('topups.method'), dataIndex: 'method', render: (method: string) => t(`method.${method}`) },
-          { title: t('topups.network'), dataIndex: 'network' },
-          { title: t('common.status'), dataIndex: 'status', render: (value: number) => statusTag(value, t) },
-          { title: t('common.created'), dataIndex: 'createdAt', render: (iso: string) => dateTime(iso, language) },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_value, row) => (
-              <Button onClick={() => setOpen(row)} aria-label={t('topups.reviewOne', { number: row.rechargeNo })}>
-                {t('common.review')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+        </>
+      }
+      columns={[
+        { title: t('topups.number'), dataIndex: 'rechargeNo' },
+        { title: t('common.account'), dataIndex: 'account' },
+        moneyColumn(t('common.amount'), 'amount', language),
+        // i18n-keys: method.bank, method.onChain, method.manual, method.card
+        { title: t('topups.method'), dataIndex: 'method', render: (method: string) => t(`method.${method}`) },
+        { title: t('topups.network'), dataIndex: 'network' },
+        { title: t('common.status'), dataIndex: 'status', render: (value: number) => statusTag(value, t) },
+        createdColumn(t('common.created'), language),
+        {
+          title: t('common.actions'),
+          key: 'actions',
+          render: (_value, row) => (
+            <Button onClick={() => setOpen(row)} aria-label={t('topups.reviewOne', { number: row.rechargeNo })}>
+              {t('common.review')}
+            </Button>
+          ),
+        },
+      ]}
+    >
       <Drawer
         open={open !== null}
         onClose={() => setOpen(null)}
@@ -168,6 +160,6 @@ export default function TopUpsPage() {
         onCancel={() => setRefusing(false)}
         onSubmit={(reason) => decideOpen(false, reason)}
       />
-    </section>
+    </QueueScreen>
   );
 }

@@ -1,10 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Segmented, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateTime, money } from '../queues';
 import { useSession } from '../session';
-import { ReasonDialog, RefreshButton, useDecision, usePaged, type PageOf } from './queue-kit';
-import { statusTag } from './topups';
+import {
+  createdColumn,
+  DecisionButtons,
+  moneyColumn,
+  QueueScreen,
+  RefuseRowDialog,
+  useDecision,
+  useStatusFilter,
+  usePaged,
+  type PageOf,
+} from './queue-kit';
+import { statusTag, STATUSES } from './topups';
 
 interface Withdrawal {
   id: number;
@@ -20,14 +28,11 @@ interface Withdrawal {
   createdAt: string;
 }
 
-const STATUSES = ['0', '1', '2', 'all'] as const;
-type Status = (typeof STATUSES)[number];
-
 /** Finance: withdrawals to pay out (mark paid) or refuse (the held amount goes back to the shopper). */
 export default function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
-  const [status, setStatus] = useState<Status>('0');
+  const [status, statusFilter] = useStatusFilter(STATUSES, (value) => t(`status.${value}`));
   const [refusing, setRefusing] = useState<Withdrawal | null>(null);
   const queue = usePaged<Withdrawal>(
     (page, pageSize) => api.get<PageOf<Withdrawal>>('/api/admin/withdrawals', { status, page, pageSize }),
@@ -42,91 +47,47 @@ export default function WithdrawalsPage() {
     );
 
   return (
-    <section aria-labelledby="withdrawals-title">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="withdrawals-title" style={{ margin: 0 }}>
-          {t('nav.withdrawals')}
-        </Typography.Title>
-        <Space wrap>
-          <Segmented<Status>
-            aria-label={t('common.statusFilter')}
-            value={status}
-            onChange={setStatus}
-            options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-          />
-          <RefreshButton onClick={queue.reload} />
-        </Space>
-      </Flex>
-      {queue.error && <Alert type="error" role="alert" showIcon message={queue.error} style={{ marginBottom: 16 }} />}
-      <Typography.Paragraph type="secondary">{t('common.total', { count: queue.data.total })}</Typography.Paragraph>
-      <Table<Withdrawal>
-        rowKey="id"
-        loading={queue.loading}
-        dataSource={queue.data.list}
-        pagination={queue.pagination}
-        columns={[
-          { title: t('withdrawals.number'), dataIndex: 'withdrawalNo' },
-          {
-            title: t('common.amount'),
-            dataIndex: 'drawAmount',
-            align: 'right',
-            render: (c: number) => money(c, language),
-          },
-          {
-            title: t('withdrawals.charge'),
-            dataIndex: 'serviceCharge',
-            align: 'right',
-            render: (c: number) => money(c, language),
-          },
-          {
-            title: t('withdrawals.arrival'),
-            dataIndex: 'actualArrival',
-            align: 'right',
-            render: (c: number) => money(c, language),
-          },
-          {
-            title: t('withdrawals.destination'),
-            key: 'destination',
-            render: (_v, row) => `${t(`method.${row.drawType}`)} · ${row.bankName} · ${row.account}`,
-          },
-          { title: t('common.status'), dataIndex: 'status', render: (value: number) => statusTag(value, t) },
-          { title: t('common.created'), dataIndex: 'createdAt', render: (iso: string) => dateTime(iso, language) },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_v, row) =>
-              row.status === 0 ? (
-                <Space>
-                  <Button
-                    type="primary"
-                    aria-label={t('withdrawals.markPaidOne', { number: row.withdrawalNo })}
-                    onClick={() => void decideOne(row, true)}
-                  >
-                    {t('withdrawals.markPaid')}
-                  </Button>
-                  <Button
-                    danger
-                    aria-label={t('decision.refuseOne', { number: row.withdrawalNo })}
-                    onClick={() => setRefusing(row)}
-                  >
-                    {t('decision.refuse')}
-                  </Button>
-                </Space>
-              ) : (
-                row.reason
-              ),
-          },
-        ]}
-      />
-      <ReasonDialog
-        open={refusing !== null}
+    <QueueScreen<Withdrawal>
+      id="withdrawals"
+      title={t('nav.withdrawals')}
+      queue={queue}
+      filters={statusFilter}
+      columns={[
+        { title: t('withdrawals.number'), dataIndex: 'withdrawalNo' },
+        moneyColumn(t('common.amount'), 'drawAmount', language),
+        moneyColumn(t('withdrawals.charge'), 'serviceCharge', language),
+        moneyColumn(t('withdrawals.arrival'), 'actualArrival', language),
+        {
+          title: t('withdrawals.destination'),
+          key: 'destination',
+          render: (_v, row) => `${t(`method.${row.drawType}`)} · ${row.bankName} · ${row.account}`,
+        },
+        { title: t('common.status'), dataIndex: 'status', render: (value: number) => statusTag(value, t) },
+        createdColumn(t('common.created'), language),
+        {
+          title: t('common.actions'),
+          key: 'actions',
+          render: (_v, row) =>
+            row.status === 0 ? (
+              <DecisionButtons
+                number={row.withdrawalNo}
+                approve={t('withdrawals.markPaid')}
+                approveOne={t('withdrawals.markPaidOne', { number: row.withdrawalNo })}
+                onApprove={() => void decideOne(row, true)}
+                onRefuse={() => setRefusing(row)}
+              />
+            ) : (
+              row.reason
+            ),
+        },
+      ]}
+    >
+      <RefuseRowDialog
+        row={refusing}
         title={t('withdrawals.refuseTitle')}
-        onCancel={() => setRefusing(null)}
-        onSubmit={async (reason) => {
-          if (refusing) await decideOne(refusing, false, reason);
-          setRefusing(null);
-        }}
+        close={() => setRefusing(null)}
+        refuse={(row, reason) => decideOne(row, false, reason)}
       />
-    </section>
+    </QueueScreen>
   );
 }
