@@ -12,7 +12,7 @@ export class ApiError extends Error {
 }
 
 /** Who decided an item first, from the server's "Already decided by" refusal (409). */
-export interface DecidedBy {
+interface DecidedBy {
   operatorName: string;
   decidedAt: string;
 }
@@ -38,7 +38,7 @@ export interface ApiClient {
   setOnUnauthorized(handler: () => void): void;
 }
 
-export interface ApiOptions {
+interface ApiOptions {
   language: () => string;
   /** A signed-in call refused with 401 (session expired, revoked, operator disabled). */
   onUnauthorized?: () => void;

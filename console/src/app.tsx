@@ -22,7 +22,7 @@ const PAGES: Record<ScreenKey, ReturnType<typeof lazy>> = {
 };
 
 /** The console's languages as a pair of radio buttons (antd's Select leaves a list of unnamed options behind). */
-export function LanguagePicker() {
+function LanguagePicker() {
   const { t, i18n } = useTranslation();
   return (
     <div role="radiogroup" aria-label={t('app.language')}>

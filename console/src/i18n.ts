@@ -13,7 +13,7 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 const STORAGE_KEY = 'console.lang';
 
 /** The saved choice, else the browser's language (Chinese for any zh-*), else English. */
-export const initialLanguage = (): Language => {
+const initialLanguage = (): Language => {
   const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
   if (LANGUAGES.some((language) => language.code === saved)) return saved as Language;
   return /^zh\b/i.test(globalThis.navigator?.language ?? '') ? 'zh-cn' : 'en';

@@ -4,7 +4,7 @@ import { createApi, type ApiClient } from './api';
 
 export type Role = 'finance' | 'support' | 'release' | 'admin';
 
-export interface Me {
+interface Me {
   id: number | null;
   name: string;
   roles: Role[];

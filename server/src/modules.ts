@@ -81,7 +81,7 @@ import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService, DEFAULT_WALLET_CONFIG } from './modules/wallet/wallet.service';
 
-export interface ModuleContext {
+interface ModuleContext {
   db: Db;
   config: AppConfig;
   shared: SharedState;
@@ -180,25 +180,17 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
   const orders = createOrdersService({ db, orders: ordersRepository, users: paymentCodes, notifier });
   await app.register(ordersRoutes, { service: orders });
 
-  // refunds
+  // refunds and comments: the shopper's own order, with pictures from their uploads
+  const afterSale = { db, orders: ordersRepository, uploads: uploadsRepository };
   const refunds = createRefundsService({
-    db,
+    ...afterSale,
     refunds: createRefundsRepository(db),
-    orders: ordersRepository,
-    uploads: uploadsRepository,
     ledger: ledgerRepository,
     now,
     notifier,
   });
   await app.register(refundsRoutes, { service: refunds });
-
-  // comments
-  const comments = createCommentsService({
-    db,
-    comments: createCommentsRepository(db),
-    orders: ordersRepository,
-    uploads: uploadsRepository,
-  });
+  const comments = createCommentsService({ ...afterSale, comments: createCommentsRepository(db) });
   await app.register(commentsRoutes, { service: comments });
 
   // uploads

@@ -95,7 +95,7 @@ export const DEFAULT_COMMUNITY_CONFIG: Readonly<CommunityConfig> = Object.freeze
 });
 
 /** The time zone a support day is counted in; an unknown zone stops the start instead of counting wrong days. */
-export const supportTimeZone = (value: string | undefined): string => {
+const supportTimeZone = (value: string | undefined): string => {
   const zone = value?.trim() || DEFAULT_COMMUNITY_CONFIG.supportTimeZone;
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone: zone });

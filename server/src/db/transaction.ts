@@ -19,7 +19,6 @@ const sqlState = (error: unknown): string | undefined => {
 };
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
-export const isCheckViolation = (error: unknown) => sqlState(error) === '23514';
 
 /**
  * Runs `work` again when PostgreSQL gave up on it for a deadlock or serialization failure (another request

@@ -17,7 +17,7 @@ export interface RemoteReport {
   fallback?: { fromVersion: string; toVersion: string; error: string };
 }
 
-export interface Diagnostics {
+interface Diagnostics {
   manifest: ManifestReport | null;
   remotes: Record<string, RemoteReport>;
 }

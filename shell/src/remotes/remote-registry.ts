@@ -35,7 +35,10 @@ export const setDeployment = (manifest: DeploymentManifest): void => {
 /** How many times `remoteKey`'s live version changed since the page loaded (0 at first). */
 export const deploymentGeneration = (remoteKey: string): number => generations.get(remoteKey) ?? 0;
 
-/** Called whenever a remote's generation moves on (for useSyncExternalStore). */
+/**
+ * Called whenever a remote's generation moves on (for useSyncExternalStore).
+ * @public used by remote-registry.test.ts through jest.requireActual, which knip does not follow
+ */
 export const onDeploymentChange = (listener: () => void): (() => void) => {
   generationListeners.add(listener);
   return () => generationListeners.delete(listener);

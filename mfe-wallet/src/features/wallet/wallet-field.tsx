@@ -12,7 +12,7 @@ type WalletFieldProps = InputProps & {
 };
 
 /** One labelled text field of a wallet form: the label, an optional action beside it, the input, its error. */
-export function WalletField({ id, label, action, error, ...input }: WalletFieldProps) {
+function WalletField({ id, label, action, error, ...input }: WalletFieldProps) {
   const name = <label htmlFor={id}>{label}</label>;
   return (
     <div className="wallet-field">

@@ -8,7 +8,7 @@ import { createSearchRepository } from './search.repository';
 export type ProductRow = typeof products.$inferSelect;
 
 /** A list's filter; a keyword search goes through search.repository.ts. */
-export interface ProductFilter {
+interface ProductFilter {
   category?: ProductCategory;
   minPrice?: number;
   maxPrice?: number;
@@ -24,7 +24,7 @@ const productWhere = (filter: ProductFilter): SQL | undefined =>
   );
 
 /** Every order ends on the id, so pages never overlap or skip rows that tie. */
-export type ProductOrder = ProductSort | 'seen';
+type ProductOrder = ProductSort | 'seen';
 const productOrder = (order: ProductOrder): SQL[] => {
   switch (order) {
     case 'priceAsc':
@@ -75,7 +75,7 @@ const shopCardColumns = (userId: number | null) => ({
 });
 
 /** Support days weigh like this many sales in the shop rank (hot shops, support list): a handful of days moves a shop. */
-export const SUPPORT_DAY_WEIGHT = 200;
+const SUPPORT_DAY_WEIGHT = 200;
 /** A shop's visibility: its sales plus its accumulated support days, weighted (README). */
 export const shopRank = sql`${shops.sales} + ${shops.supportDays} * ${SUPPORT_DAY_WEIGHT}`;
 

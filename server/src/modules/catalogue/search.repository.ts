@@ -40,7 +40,7 @@ const MIN_SUBSTRING_LENGTH = 4;
  */
 const SUGGEST_SHOP_CANDIDATES = 100;
 
-export interface KeywordWord {
+interface KeywordWord {
   word: string;
   /** The vocabulary has the word as it is. */
   known: boolean;
@@ -51,13 +51,13 @@ export interface KeywordWord {
 }
 
 /** How many products carry a vocabulary word: anywhere, in the title or shop name, in the title. */
-export interface WordCounts {
+interface WordCounts {
   products: number;
   ranked: number;
   titled: number;
 }
 
-export interface KeywordAnalysis {
+interface KeywordAnalysis {
   /** The keyword lower-cased and unaccented, as a whole. */
   normalized: string;
   words: KeywordWord[];
@@ -68,7 +68,7 @@ export interface KeywordAnalysis {
 }
 
 /** What one search asks the database: the words (as typed or corrected) and how to treat the last. */
-export interface SearchPlan {
+interface SearchPlan {
   normalized: string;
   /** One entry per word: the lexeme to look for and whether it may be the start of a longer word. */
   terms: { lexeme: string; prefix: boolean }[];
@@ -119,7 +119,7 @@ export const planSearch = (
   };
 };
 
-export interface SearchFilter {
+interface SearchFilter {
   category?: ProductCategory;
   minPrice?: number;
   maxPrice?: number;
@@ -517,5 +517,3 @@ export const createSearchRepository = (
     },
   };
 };
-
-export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -4,7 +4,6 @@ import { createMerchantsService } from './merchants.service';
 import { createShopSupportService } from './shop-support.service';
 import { createVipService } from './vip.service';
 
-export type { CommunityDeps } from './community-deps';
 export { DEFAULT_VIP_LEVELS } from './vip.service';
 
 /** The community, one file per domain: shop support, complaints, merchant sign-up and VIP levels. */

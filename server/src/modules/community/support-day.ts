@@ -3,7 +3,7 @@ export const supportDayOf = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /** The day before a `YYYY-MM-DD` day (calendar arithmetic, no time zone involved). */
-export const previousDay = (day: string): string => {
+const previousDay = (day: string): string => {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - 1);
   return date.toISOString().slice(0, 10);

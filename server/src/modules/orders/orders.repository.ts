@@ -12,7 +12,7 @@ type NewOrder = typeof orders.$inferInsert;
 type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
 /** What one pay statement did: `ok` = paid and charged; else `waiting` tells how many orders could be. */
-export interface PayOutcome {
+interface PayOutcome {
   ok: boolean;
   waiting: number;
   /** The balance after the statement (unchanged when not ok). */

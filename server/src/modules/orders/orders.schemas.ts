@@ -7,7 +7,6 @@ export type { OrderSummary } from '@marketplace/shared/contracts';
 export const orderListQuery = pageQuerySchema.extend({
   status: z.enum(ORDER_STATUS_TABS, 'err.invalidField').default('all'),
 });
-export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 export const shipBody = z.object({
   id: bodyIdField('err.order.notFound'),

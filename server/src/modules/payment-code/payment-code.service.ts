@@ -11,8 +11,6 @@ import { lockedAt, type GuardPass } from '../user/secret-guard';
 import type { UserRepository, UserRow } from '../user/user.repository';
 import { paymentLocked, type Readiness, type SecretCheck } from './secret-check';
 
-export type { Readiness } from './secret-check';
-
 interface Deps {
   users: UserRepository;
   secrets: SecretCheck;

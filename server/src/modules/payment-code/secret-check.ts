@@ -36,10 +36,10 @@ const lockedError = (key: string) => (until: Date) =>
     lockedUntil: until.toISOString(),
   } satisfies VerifyPayFailure);
 export const paymentLocked = lockedError('err.paymentLocked');
-export const passwordLocked = lockedError('err.passwordLocked');
+const passwordLocked = lockedError('err.passwordLocked');
 
 /** One guess at a secret: `given` against the shopper's `hash`, under `guard`'s counter and `locked` message. */
-export interface SecretAttempt {
+interface SecretAttempt {
   guard: SecretGuard;
   locked: (until: Date) => AppError;
   user: UserRow;
@@ -64,7 +64,7 @@ export const passwordAttempt = (
   wrongKey,
 });
 
-export type OnPass<T> = (claim: Claim) => Promise<{ lockedUntil: Date | null; value: T }>;
+type OnPass<T> = (claim: Claim) => Promise<{ lockedUntil: Date | null; value: T }>;
 
 /**
  * Every check of a secret is claimed atomically before argon2 runs (one counter per secret: the payment

@@ -24,7 +24,7 @@ export const uploadUrl = (id: string) => `/api/upload/${id}`;
 /** Same answer for "does not exist" and "not yours": ids cannot be probed. */
 const notFound = () => new AppError(ResponseCode.FAIL, 'err.upload.notFound', undefined, null, 404);
 
-export interface UploadQuota {
+interface UploadQuota {
   /** Files per shopper per hour. */
   maxCount: number;
   /** Bytes per shopper per hour. */
@@ -33,7 +33,7 @@ export interface UploadQuota {
   graceMs: number;
 }
 
-export const DEFAULT_UPLOAD_QUOTA: UploadQuota = { maxCount: 60, maxBytes: 100 * 1024 * 1024, graceMs: 24 * 3_600_000 };
+const DEFAULT_UPLOAD_QUOTA: UploadQuota = { maxCount: 60, maxBytes: 100 * 1024 * 1024, graceMs: 24 * 3_600_000 };
 
 /** Unreferenced uploads removed per clean-up transaction, and objects removed at once within one. */
 const CLEANUP_BATCH = 100;
@@ -42,7 +42,7 @@ const REMOVE_PARALLEL = 8;
 const RESIZE_PARALLEL = 2;
 
 /** A picture as `GET /api/upload/:id?w=` answers it: a stored variant, a fresh one, or the original. */
-export interface ServedPicture {
+interface ServedPicture {
   row: UploadRow;
   body: StoredUpload['body'] | Buffer;
   contentLength?: number;

@@ -4,7 +4,7 @@ import { createKeyedWorkLines } from '../../lib/work-lines';
 import { preparedRowsOf, rowsOf } from '../../db/transaction';
 
 /** The three `users` columns that guard one secret (payment code, login password). */
-export interface GuardColumns {
+interface GuardColumns {
   failures: string;
   /** timestamptz[]: the deadline of every check claimed and not settled yet. */
   claims: string;

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const DEVICE_COOKIE = 'mp_device';
+const DEVICE_COOKIE = 'mp_device';
 const MAX_AGE_S = 180 * 86_400;
 
 /**

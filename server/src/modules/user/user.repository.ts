@@ -10,7 +10,7 @@ const RESET_MAIL_LOCK_SPACE = 7_302;
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailCodePurpose = (typeof emailCodes.$inferSelect)['purpose'];
-export type NewUser = typeof users.$inferInsert;
+type NewUser = typeof users.$inferInsert;
 export type ProfileChanges = Partial<
   Pick<UserRow, 'familyName' | 'givenName' | 'email' | 'mobile' | 'emailVerifiedAt'>
 >;

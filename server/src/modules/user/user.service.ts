@@ -14,8 +14,6 @@ import { passwordAttempt, type SecretCheck } from '../payment-code/secret-check'
 import { toUserInfo } from './user-info';
 import type { ProfileChanges, UserRepository, UserRow } from './user.repository';
 
-export { toUserInfo } from './user-info';
-
 interface Deps {
   users: UserRepository;
   mailer: Mailer;

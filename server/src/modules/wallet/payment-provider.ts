@@ -23,7 +23,7 @@ export interface PaymentProvider {
 }
 
 /** Card brand from the number's issuer prefix. */
-export const cardBrand = (digits: string): string => {
+const cardBrand = (digits: string): string => {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2(2[2-9][1-9]|[3-6]\d\d|7[01]\d|720))/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';
@@ -38,7 +38,7 @@ export const cardBrand = (digits: string): string => {
  * behave as named (declined, insufficient funds, expired); any other Luhn-valid number succeeds.
  * Outcomes are remembered per idempotency key, as a real acquirer does.
  */
-export const createSandboxProvider = (): PaymentProvider => {
+const createSandboxProvider = (): PaymentProvider => {
   const seen = new Map<string, ChargeResult>();
   return {
     name: 'sandbox',
@@ -63,10 +63,10 @@ export const createSandboxProvider = (): PaymentProvider => {
 };
 
 /** Logged at every start with the sandbox switched on explicitly. */
-export const CARD_SANDBOX_WARNING =
+const CARD_SANDBOX_WARNING =
   'CARD_SANDBOX is on: card top-ups credit the balance without moving any money (sandbox acquirer). Never use it where shoppers pay real money';
 
-export interface CardProviderChoice {
+interface CardProviderChoice {
   /** A real acquirer, when one is configured: always wins. */
   provider?: PaymentProvider;
   /** `CARD_SANDBOX`: true on (warned), false off, undefined = on only on the embedded database. */

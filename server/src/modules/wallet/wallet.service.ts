@@ -5,7 +5,7 @@ import type { WalletDeps } from './wallet-deps';
 import { createWalletRecords } from './wallet-records';
 import { createWithdrawService } from './withdraw.service';
 
-export { DEFAULT_WALLET_CONFIG, type WalletConfig, type WalletDeps } from './wallet-deps';
+export { DEFAULT_WALLET_CONFIG, type WalletConfig } from './wallet-deps';
 
 /**
  * The wallet, one file per domain: deposit channels (wallet-channels), top-ups (top-up), withdrawals
