@@ -5,12 +5,14 @@ import {
   dataOf,
   expect,
   shopperApi,
-  tabBar,
   test,
   unpaidOrder,
-  verificationHeading,
   type Page,
   type ShopperApi,
+  expectSoon,
+  loginPatiently,
+  passHumanVerificationPatiently,
+  registerPatiently,
 } from '../fixtures';
 
 /*
@@ -21,9 +23,6 @@ import {
 
 const OLD_CODE = '246810';
 const NEW_CODE = '135790';
-
-/** The cores are shared by several builds: screens and remotes can take well past the default 10 s. */
-const expectSoon = expect.configure({ timeout: 45_000 });
 
 const adminToken = (): string => {
   const token = process.env.E2E_ADMIN_TOKEN;
@@ -65,25 +64,11 @@ const mailsTo = (address: string): string[] => {
 
 /** The human check, registration and sign-in, with room for a busy machine; an email on the account. */
 const registerShopper = async (page: Page): Promise<{ api: ShopperApi; account: string; email: string }> => {
-  await page.goto('/');
-  await expect(verificationHeading(page)).toBeVisible({ timeout: 60_000 });
-  await page.getByText("I'm not a robot", { exact: true }).click();
-  await expect(verificationHeading(page)).toBeHidden({ timeout: 150_000 });
-  await expect(tabBar(page)).toBeVisible({ timeout: 30_000 });
+  await passHumanVerificationPatiently(page);
   const account = `forgetful_${Date.now().toString(36)}`;
   const email = `${account}@example.com`;
-  await page.goto('/register');
-  await page.getByLabel('Account', { exact: true }).fill(account);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-  const registered = page.waitForResponse((r) => r.url().endsWith('/api/user/register'), { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  expect(((await (await registered).json()) as { code: number }).code).toBe(1);
-  await page.goto('/login');
-  await page.getByLabel('Account', { exact: true }).fill(account);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 60_000 });
+  await registerPatiently(page, account, 'secret123');
+  await loginPatiently(page, account, 'secret123');
   const api = await shopperApi(page);
   await api.post('/api/user/profile', { email, currentPassword: 'secret123' });
   await api.post('/api/user/resetPay', { paymentCode: OLD_CODE, confirmPaymentCode: OLD_CODE });

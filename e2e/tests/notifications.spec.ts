@@ -4,12 +4,12 @@ import {
   operatorPost,
   shopperApi,
   tab,
-  tabBar,
   test,
-  verificationHeading,
   type Page,
   unpaidOrder,
   type ShopperApi,
+  signInDemoPatiently,
+  expectSoon,
 } from '../fixtures';
 
 /*
@@ -17,26 +17,6 @@ import {
  * sees; the unread badge on Me and the order shortcuts' counts follow without a reload. The operator's
  * part goes through the admin API with the credential global-setup gives the server.
  */
-
-/**
- * The human check and the demo shopper's sign-in as the fixtures do them, with room for two cores shared by
- * several builds (the proof of work and argon2 then take well past the fixtures' 30 s).
- */
-const signInDemo = async (page: Page) => {
-  await page.goto('/');
-  await expect(verificationHeading(page)).toBeVisible({ timeout: 60_000 });
-  await page.getByText("I'm not a robot", { exact: true }).click();
-  await expect(verificationHeading(page)).toBeHidden({ timeout: 150_000 });
-  await expect(tabBar(page)).toBeVisible({ timeout: 30_000 });
-  await page.goto('/login');
-  await page.getByLabel('Account', { exact: true }).fill(DEMO.account);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 60_000 });
-};
-
-/** The cores are shared by several builds: screens and remotes can take well past the default 10 s. */
-const expectSoon = expect.configure({ timeout: 45_000 });
 
 const countOf = async (api: ShopperApi, status: string) =>
   (await api.get<{ total: number }>(`/api/user/order_list?status=${status}&page=1&pageSize=1`)).total;
@@ -52,7 +32,7 @@ test.describe('notifications that arrive (issue 27)', () => {
     page,
   }) => {
     test.setTimeout(400_000);
-    await signInDemo(page);
+    await signInDemoPatiently(page);
     const api = await shopperApi(page);
     await operatorPost(page, '/api/admin/balance/adjust', { account: DEMO.account, amount: 100_000, reason: 'e2e' });
     await api.post('/api/user/notifications/read', { all: true });

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import {
   DEMO,
@@ -17,6 +15,7 @@ import {
   type Page,
   type ShopperApi,
 } from '../fixtures';
+import { buildVersion, releaseCli } from '../release-cli';
 
 /**
  * The shopper's app on a real mobile network (issue 26): installable, usable offline with the service
@@ -28,7 +27,6 @@ import {
  * too, which Playwright's offline emulation does not do) plus `context.setOffline` (the page's
  * `navigator.onLine`); "slow" is the proxy holding API answers.
  */
-const run = promisify(execFile);
 const appServer = () => import('../../tools/app-server.mjs');
 const CATALOGUE_NEXT = '9.9.1';
 
@@ -135,13 +133,7 @@ const test = base.extend<object, { offlineEnv: OfflineEnv }>({
       });
       const network = new Network(new URL(server.url));
       const url = await network.listen();
-      const release = async (...args: string[]) => {
-        const { stdout } = await run('npm', ['run', 'release', '--silent', '--', ...args], {
-          cwd: app.root,
-          env: { ...process.env, DEPLOY_DIR: deployDir },
-        });
-        return stdout;
-      };
+      const release = releaseCli(app.root, deployDir);
       try {
         await use({ url, network, shellDir, release });
       } finally {
@@ -662,10 +654,7 @@ test.describe('the shopper on a mobile network', () => {
   }) => {
     test.setTimeout(420_000);
     const app = await appServer();
-    await run('flock', ['/tmp/build.lock', process.execPath, 'tools/build-all.mjs', 'mfe-catalogue'], {
-      cwd: app.root,
-      env: { ...process.env, VERSION: CATALOGUE_NEXT },
-    });
+    await buildVersion(app.root, 'mfe-catalogue', CATALOGUE_NEXT);
     await offlineEnv.release('deploy', 'catalogue', '--version', CATALOGUE_NEXT);
     await offlineEnv.release('promote', 'catalogue', CATALOGUE_NEXT);
 

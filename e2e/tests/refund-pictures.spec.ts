@@ -3,11 +3,10 @@ import {
   expect,
   operatorPost,
   shopperApi,
-  tabBar,
   test,
-  verificationHeading,
-  type Page,
   type ShopperApi,
+  signInDemoPatiently,
+  expectSoon,
 } from '../fixtures';
 
 /*
@@ -46,26 +45,6 @@ const paidOrder = async (api: ShopperApi) => {
   throw new Error('no product in stock');
 };
 
-/**
- * The human check and the demo shopper's sign-in as the fixtures do them, with room for two cores shared by
- * several builds (the proof of work and argon2 then take well past the fixtures' 30 s).
- */
-const signInDemo = async (page: Page) => {
-  await page.goto('/');
-  await expect(verificationHeading(page)).toBeVisible({ timeout: 60_000 });
-  await page.getByText("I'm not a robot", { exact: true }).click();
-  await expect(verificationHeading(page)).toBeHidden({ timeout: 150_000 });
-  await expect(tabBar(page)).toBeVisible({ timeout: 30_000 });
-  await page.goto('/login');
-  await page.getByLabel('Account', { exact: true }).fill(DEMO.account);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 60_000 });
-};
-
-/** The cores are shared by several builds: screens and remotes can take well past the default 10 s. */
-const expectSoon = expect.configure({ timeout: 45_000 });
-
 /** Three real PNGs (1x1: red, green, blue): the server checks uploads by their content. */
 const PICTURES = [
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4o6EBAAMQAS0ujiXaAAAAAElFTkSuQmCC',
@@ -80,7 +59,7 @@ test.describe('refund proof pictures (issue 27, item 7)', () => {
     page,
   }) => {
     test.setTimeout(400_000);
-    await signInDemo(page);
+    await signInDemoPatiently(page);
     const api = await shopperApi(page);
     await operatorPost(page, '/api/admin/balance/adjust', { account: DEMO.account, amount: 100_000, reason: 'e2e' });
     const order = await paidOrder(api);

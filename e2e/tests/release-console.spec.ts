@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '../fixtures';
+import { markBuild, markedVersion, releaseCli } from '../release-cli';
 
-const run = promisify(execFile);
 const appServer = () => import('../../tools/app-server.mjs');
 
 /**
@@ -22,25 +20,12 @@ test('the server serves the live console version from the store; promote and rol
   const app = await appServer();
   const deployDir = app.tempDeployDir();
   const repoDir = mkdtempSync(path.join(tmpdir(), 'e2e-console-release-'));
-  const release = (...args: string[]) =>
-    run('npm', ['run', 'release', '--silent', '--', ...args], {
-      cwd: app.root,
-      env: { ...process.env, DEPLOY_DIR: deployDir, DEPLOY_STORE_URL: '', RELEASE_REPO_DIR: repoDir },
-    });
-  const marked = (version: string) => {
-    const dir = path.join(repoDir, 'console', 'dist');
-    rmSync(dir, { recursive: true, force: true });
-    cpSync(path.join(app.root, 'console', 'dist'), dir, { recursive: true });
-    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      html.replace('</title>', `</title><meta name="console-release" content="${version}">`),
-    );
-  };
+  const release = releaseCli(app.root, deployDir, { DEPLOY_STORE_URL: '', RELEASE_REPO_DIR: repoDir });
+  const marked = (version: string) => markBuild(app.root, repoDir, 'console', version);
   const servedVersion = async (url: string) => {
     const html = await (await fetch(`${url}/console/topups`)).text();
     expect(html).toContain('<div id="root">');
-    return /<meta name="console-release" content="([^"]+)">/.exec(html)?.[1] ?? 'embedded';
+    return markedVersion(html, 'console');
   };
   /** The console app itself runs from the served copy: its sign-in card draws. */
   const opens = async (url: string, version: string) => {
@@ -77,7 +62,7 @@ test('the server serves the live console version from the store; promote and rol
       expect(await servedVersion(server.url)).toBe('9.1.1');
       await opens(server.url, '9.1.1');
 
-      const { stdout } = await release('status');
+      const stdout = await release('status');
       expect(stdout).toMatch(/\| console +\| 9\.1\.1 +\| - +\| - +\| 9\.1\.1, 9\.1\.2 +\|/);
       expect(stdout).toMatch(/\| shell +\| embedded +\|/);
       expect(stdout).toMatch(/rollback console 9\.1\.2 -> 9\.1\.1/);

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import {
   DEMO,
@@ -14,8 +12,7 @@ import {
   tab,
   test as base,
 } from '../fixtures';
-
-const run = promisify(execFile);
+import { buildVersion, releaseCli } from '../release-cli';
 
 /**
  * Issue 22, item 6, for the catalogue (the remote that draws Home, the shop and product pages): two shoppers
@@ -40,23 +37,11 @@ const test = base.extend<object, { tabsEnv: TabsEnv }>({
     async ({}, use) => {
       const app = await appServer();
       const versionDirs = [V1, V2].map((version) => path.join(app.root, 'mfe-catalogue/dist', version));
-      for (const version of [V1, V2]) {
-        // Builds of one app by two people at once clash on its dist folder.
-        await run('flock', ['/tmp/build.lock', process.execPath, 'tools/build-all.mjs', 'mfe-catalogue'], {
-          cwd: app.root,
-          env: { ...process.env, VERSION: version },
-        });
-      }
+      for (const version of [V1, V2]) await buildVersion(app.root, 'mfe-catalogue', version);
       const deployDir = app.tempDeployDir();
       await app.deployAll(deployDir);
       const server = await app.startServer({ deployDir, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
-      const release = async (...args: string[]) =>
-        (
-          await run('npm', ['run', 'release', '--silent', '--', ...args], {
-            cwd: app.root,
-            env: { ...process.env, DEPLOY_DIR: deployDir },
-          })
-        ).stdout;
+      const release = releaseCli(app.root, deployDir);
       try {
         await use({ url: server.url, release });
       } finally {

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, passHumanVerification, tab, test } from '../fixtures';
+import { markBuild, markedVersion, releaseCli } from '../release-cli';
 
-const run = promisify(execFile);
 const appServer = () => import('../../tools/app-server.mjs');
 
 /**
@@ -21,25 +19,9 @@ test('the server serves the live shell version from the store; promote and rollb
   const app = await appServer();
   const deployDir = app.tempDeployDir();
   const repoDir = mkdtempSync(path.join(tmpdir(), 'e2e-shell-release-'));
-  const release = (...args: string[]) =>
-    run('npm', ['run', 'release', '--silent', '--', ...args], {
-      cwd: app.root,
-      env: { ...process.env, DEPLOY_DIR: deployDir, RELEASE_REPO_DIR: repoDir },
-    });
-  const marked = (version: string) => {
-    const dir = path.join(repoDir, 'shell', 'dist');
-    rmSync(dir, { recursive: true, force: true });
-    cpSync(path.join(app.root, 'shell', 'dist'), dir, { recursive: true });
-    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      html.replace('</title>', `</title><meta name="shell-release" content="${version}">`),
-    );
-  };
-  const servedVersion = async (url: string) => {
-    const html = await (await fetch(`${url}/home`)).text();
-    return /<meta name="shell-release" content="([^"]+)">/.exec(html)?.[1] ?? 'embedded';
-  };
+  const release = releaseCli(app.root, deployDir, { RELEASE_REPO_DIR: repoDir });
+  const marked = (version: string) => markBuild(app.root, repoDir, 'shell', version);
+  const servedVersion = async (url: string) => markedVersion(await (await fetch(`${url}/home`)).text(), 'shell');
 
   await app.deployAll(deployDir);
   const embedded = await app.startServer({ deployDir });
@@ -80,7 +62,7 @@ test('the server serves the live shell version from the store; promote and rollb
     await tab(page, 'Me').click();
     await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.1', { timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBeUndefined();
-    const { stdout } = await release('status');
+    const stdout = await release('status');
     expect(stdout).toMatch(/\| shell +\| 9\.0\.1 +\| - +\| - +\| 9\.0\.1, 9\.0\.2 +\|/);
     expect(stdout).toMatch(/rollback shell 9\.0\.2 -> 9\.0\.1/);
   } finally {

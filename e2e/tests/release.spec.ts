@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Response } from '@playwright/test';
 import {
   DEMO,
@@ -16,8 +14,7 @@ import {
   test as base,
   type Page,
 } from '../fixtures';
-
-const run = promisify(execFile);
+import { buildVersion, releaseCli } from '../release-cli';
 
 /**
  * Release operations in a real browser. This spec runs its own server on its own deployment store
@@ -37,13 +34,7 @@ interface ReleaseEnv {
 
 const appServer = () => import('../../tools/app-server.mjs');
 
-const buildWallet = async (root: string, version: string) => {
-  // Builds of one app by two people at once clash on its dist folder.
-  await run('flock', ['/tmp/build.lock', process.execPath, 'tools/build-all.mjs', 'mfe-wallet'], {
-    cwd: root,
-    env: { ...process.env, VERSION: version },
-  });
-};
+const buildWallet = (root: string, version: string) => buildVersion(root, 'mfe-wallet', version);
 
 const test = base.extend<object, { releaseEnv: ReleaseEnv }>({
   releaseEnv: [
@@ -58,13 +49,7 @@ const test = base.extend<object, { releaseEnv: ReleaseEnv }>({
       const deployDir = app.tempDeployDir();
       await app.deployAll(deployDir);
       const server = await app.startServer({ deployDir, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
-      const release = async (...args: string[]) => {
-        const { stdout } = await run('npm', ['run', 'release', '--silent', '--', ...args], {
-          cwd: app.root,
-          env: { ...process.env, DEPLOY_DIR: deployDir },
-        });
-        return stdout;
-      };
+      const release = releaseCli(app.root, deployDir);
       try {
         await use({ url: server.url, release });
       } finally {

@@ -2,11 +2,12 @@ import {
   expect,
   fillBag,
   shopperApi,
-  tabBar,
   test,
-  verificationHeading,
   type Page,
   type ShopperApi,
+  loginPatiently,
+  passHumanVerificationPatiently,
+  registerPatiently,
 } from '../fixtures';
 import { seriousViolations } from '../axe';
 
@@ -63,25 +64,10 @@ const smallTargets = (page: Page, scope: string) =>
  * cores are shared by several builds (the proof of work and argon2 then take well past 30 s).
  */
 const registerShopper = async (page: Page, prefix: string): Promise<ShopperApi> => {
-  await page.goto('/');
-  await expect(verificationHeading(page)).toBeVisible({ timeout: 60_000 });
-  await page.getByText("I'm not a robot", { exact: true }).click();
-  await expect(verificationHeading(page)).toBeHidden({ timeout: 150_000 });
-  await expect(tabBar(page)).toBeVisible({ timeout: 30_000 });
+  await passHumanVerificationPatiently(page);
   const account = `${prefix}_${Date.now().toString(36)}`;
-  await page.goto('/register');
-  await page.getByLabel('Account', { exact: true }).fill(account);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-  // The answer, not its 1.2 s toast: a busy machine's polling can miss the toast.
-  const registered = page.waitForResponse((r) => r.url().endsWith('/api/user/register'), { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  expect(((await (await registered).json()) as { code: number }).code).toBe(1);
-  await page.goto('/login');
-  await page.getByLabel('Account', { exact: true }).fill(account);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 60_000 });
+  await registerPatiently(page, account, 'secret123');
+  await loginPatiently(page, account, 'secret123');
   const api = await shopperApi(page);
   await api.post('/api/user/resetPay', { paymentCode: PAYMENT_CODE, confirmPaymentCode: PAYMENT_CODE });
   return api;
