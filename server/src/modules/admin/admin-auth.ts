@@ -1,9 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ResponseCode } from '@marketplace/shared/contracts';
 import { AppError } from '../../lib/app-error';
+import { storedSecret } from '../../lib/stored-secret';
 import type { OperatorRole } from '../../db/schema/operators';
 import { AUTOMATION_ACTOR, currentActor, runAs, type OperatorActor } from '../operators/actor';
 import type { OperatorsService } from '../operators/operators.service';
@@ -27,18 +26,11 @@ export const OPERATOR_TOKEN_HEADER = 'operator-token';
  */
 export const resolveAdminToken = (configured: string | undefined, dataDir: string, log: FastifyBaseLogger): string => {
   if (configured) return configured;
-  const file = path.join(dataDir, 'admin.token');
-  try {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  const token = storedSecret(dataDir, 'admin.token', 'base64url');
+  if (token.created) {
+    log.info({ file: token.file }, 'automation token generated (admin-token header; local automation only)');
   }
-  const token = randomBytes(32).toString('base64url');
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, token, { mode: 0o600 });
-  log.info({ file }, 'automation token generated (admin-token header; local automation only)');
-  return token;
+  return token.value;
 };
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
