@@ -15,12 +15,19 @@ const office: Address = { ...home, id: 2, addressee: 'Li Wei', tag: 'Company', i
 
 const card = (addressee: string) => screen.findByRole('article', { name: `Address of ${addressee}` });
 
+/** The signed-in shopper's address list. */
+const openAddresses = () => renderScreen(<AddressListScreen />, { path: '/address', session: signedIn() });
+
+/** Presses `button` on the card of `addressee`'s address. */
+const press = async (addressee: string, button: string) =>
+  userEvent.click(within(await card(addressee)).getByRole('button', { name: button }));
+
 describe('/address', () => {
   beforeEach(resetBrowser);
 
   it('lists the addresses with the default badge, edit links and the add button', async () => {
     fakeApi({ 'GET /api/user/address_list': ok([home, office]) });
-    await renderScreen(<AddressListScreen />, { path: '/address', session: signedIn() });
+    await openAddresses();
 
     const first = await card('Mei Chen');
     expect(first).toHaveTextContent('Springfield 1 Main St');
@@ -39,8 +46,8 @@ describe('/address', () => {
       'GET /api/user/address_list': ok([home, office]),
       'POST /api/user/address_set_default': ok(null, 'Setting Success'),
     });
-    await renderScreen(<AddressListScreen />, { path: '/address', session: signedIn() });
-    await userEvent.click(within(await card('Li Wei')).getByRole('button', { name: 'Set as default' }));
+    await openAddresses();
+    await press('Li Wei', 'Set as default');
     expect(await screen.findByText('Setting Success')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/user/address_set_default')?.body).toEqual({ id: 2 });
   });
@@ -50,8 +57,8 @@ describe('/address', () => {
       'GET /api/user/address_list': ok([home, office]),
       'GET /api/user/address_del': ok(null, 'Delete Success'),
     });
-    await renderScreen(<AddressListScreen />, { path: '/address', session: signedIn() });
-    await userEvent.click(within(await card('Li Wei')).getByRole('button', { name: 'Delete' }));
+    await openAddresses();
+    await press('Li Wei', 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete the address of Li Wei?' });
     expect(dialog).toHaveTextContent('Delete the address of Li Wei?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -62,8 +69,8 @@ describe('/address', () => {
 
   it('deletes nothing when the confirmation is cancelled', async () => {
     const { calls } = fakeApi({ 'GET /api/user/address_list': ok([home]) });
-    await renderScreen(<AddressListScreen />, { path: '/address', session: signedIn() });
-    await userEvent.click(within(await card('Mei Chen')).getByRole('button', { name: 'Delete' }));
+    await openAddresses();
+    await press('Mei Chen', 'Delete');
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(calls.filter((c) => c.path === '/api/user/address_del')).toHaveLength(0);
   });
@@ -82,7 +89,7 @@ describe('/address', () => {
 
   it('says there is no address yet', async () => {
     fakeApi({ 'GET /api/user/address_list': ok([]) });
-    await renderScreen(<AddressListScreen />, { path: '/address', session: signedIn() });
+    await openAddresses();
     expect(await screen.findByText('No shipping address yet')).toBeInTheDocument();
   });
 });
