@@ -1,5 +1,6 @@
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Envelope } from '@marketplace/shared/contracts';
+import { homeAddress } from '../mfe-account/src/testing/addresses';
 
 export { expect };
 export type { Page };
@@ -183,6 +184,18 @@ export const unpaidOrder = async (api: ShopperApi): Promise<{ id: number; orderN
     if (order) return order;
   }
   throw new Error('no product in stock');
+};
+
+/**
+ * The signed-in shopper's addresses; one who has none is first given the demo shopper's home address (the
+ * one fact the account screens' tests also use).
+ */
+export const addressesOrHome = async (api: ShopperApi): Promise<{ id: number }[]> => {
+  const addresses = await api.get<{ id: number }[]>('/api/user/address_list');
+  if (addresses.length > 0) return addresses;
+  const { id: _id, ...home } = homeAddress;
+  await api.post('/api/user/address_add', home);
+  return api.get<{ id: number }[]>('/api/user/address_list');
 };
 
 /** A bag holding one in-stock product, selected; returns the checkout path the bag would open. */

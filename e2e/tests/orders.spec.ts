@@ -1,4 +1,14 @@
-import { dataOf, DEMO, expect, fillBag, shopperApi, test, type Page, type ShopperApi } from '../fixtures';
+import {
+  addressesOrHome,
+  dataOf,
+  DEMO,
+  expect,
+  fillBag,
+  shopperApi,
+  test,
+  type Page,
+  type ShopperApi,
+} from '../fixtures';
 
 /*
  * Issue 5 journeys as a shopper lives them, with the operator's part (ship, refund decision) done
@@ -120,16 +130,7 @@ test.describe('orders (issue 5)', () => {
   }) => {
     const api = await shopperApi(page);
     await fillBag(api, 1, 1);
-    if ((await api.get<unknown[]>('/api/user/address_list')).length === 0) {
-      await api.post('/api/user/address_add', {
-        addressee: 'Mei Chen',
-        mobilePhone: '+1 555 0100',
-        area: 'Springfield',
-        detailedAddress: '1 Main St',
-        tag: 'Home',
-        isDefault: true,
-      });
-    }
+    await addressesOrHome(api);
     const order = await checkoutAndPay(page, api);
     const paidBalance = (await api.get<{ balance: number }>('/api/user/getUserInfo')).balance;
 

@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import {
+  addressesOrHome,
   dataOf,
   DEMO,
   expect as baseExpect,
@@ -67,18 +68,7 @@ const productWithSpecs = async (api: ShopperApi, exclude: number[] = []): Promis
 const reviewWithPictures = async (page: Page, product: ProductDetail, content: string, pictures: number) => {
   const api = await shopperApi(page);
   const headers = { token: await tokenOf(page) };
-  let addresses = await api.get<{ id: number }[]>('/api/user/address_list');
-  if (addresses.length === 0) {
-    await api.post('/api/user/address_add', {
-      addressee: 'Mei Chen',
-      mobilePhone: '+1 555 0100',
-      area: 'Springfield',
-      detailedAddress: '1 Main St',
-      tag: 'Home',
-      isDefault: true,
-    });
-    addresses = await api.get<{ id: number }[]>('/api/user/address_list');
-  }
+  const addresses = await addressesOrHome(api);
   const spec = Object.fromEntries(product.specs.map((s) => [s.name, s.options[0] ?? '']));
   const created = await api.post<{ orders: { id: number }[] }>('/api/order/create', {
     buyNow: { productId: product.id, quantity: 1, spec },
