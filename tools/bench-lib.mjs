@@ -78,3 +78,33 @@ export const onOwnPostgres = async (name, measure) => {
     await admin.end().catch(() => undefined);
   }
 };
+
+/**
+ * `clients` workers drain `jobs`, each sent by `send` (an answer with code 1 counts as `okKey`, another code as
+ * `refused`, a throw as `errors`): how long it took in seconds, the 99th percentile latency in ms, the counts.
+ */
+export const drainJobs = async (jobs, clients, send, okKey = 'ok') => {
+  const latencies = [];
+  const outcomes = { [okKey]: 0, refused: 0, errors: 0 };
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        const t0 = performance.now();
+        try {
+          const reply = await send(job);
+          outcomes[reply.code === 1 ? okKey : 'refused']++;
+        } catch {
+          outcomes.errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
+  return { seconds, p99, outcomes };
+};

@@ -22,7 +22,14 @@ import { gunzipSync, inflateSync } from 'node:zlib';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { root, startServer } from './app-server.mjs';
-import { giveUpAfter, humanToken as sharedHumanToken, must, onOwnPostgres, signUpShopper } from './bench-lib.mjs';
+import {
+  drainJobs,
+  giveUpAfter,
+  humanToken as sharedHumanToken,
+  must,
+  onOwnPostgres,
+  signUpShopper,
+} from './bench-lib.mjs';
 
 const SHOPPERS = 10;
 const ORDERS = Number(process.env.BENCH_PAY_ORDERS ?? 300);
@@ -207,31 +214,16 @@ const createOrders = async (base, { shoppers, stocked }) => {
 
 /** `clients` workers drain the queue; latency per request. */
 const load = async (base, jobs, clients) => {
-  const latencies = [];
-  const outcomes = { paid: 0, refused: 0, errors: 0 };
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++];
-        const t0 = performance.now();
-        try {
-          const reply = await api(base, 'POST', '/api/order/pay', {
-            headers: job.headers,
-            body: { orderIds: [job.order.id], paymentCode: PAYMENT_CODE },
-          });
-          outcomes[reply.code === 1 ? 'paid' : 'refused']++;
-        } catch {
-          outcomes.errors++;
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
+  const { seconds, p99, outcomes } = await drainJobs(
+    jobs,
+    clients,
+    (job) =>
+      api(base, 'POST', '/api/order/pay', {
+        headers: job.headers,
+        body: { orderIds: [job.order.id], paymentCode: PAYMENT_CODE },
+      }),
+    'paid',
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
   // paidPerS: the pays that went through, each of which needed one argon2 check; the repeats are refused
   // before the check (server: a pay of an order that no longer waits), so requests/s alone would flatter.
   return {

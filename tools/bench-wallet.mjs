@@ -6,7 +6,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, startServer } from './app-server.mjs';
-import { giveUpAfter, humanToken as sharedHumanToken, must, onOwnPostgres, signUpShopper } from './bench-lib.mjs';
+import {
+  drainJobs,
+  giveUpAfter,
+  humanToken as sharedHumanToken,
+  must,
+  onOwnPostgres,
+  signUpShopper,
+} from './bench-lib.mjs';
 
 const SHOPPERS = 10;
 const REQUESTS = Number(process.env.BENCH_WALLET_REQUESTS ?? 300);
@@ -52,28 +59,9 @@ const prepare = async (base) => {
 
 /** CONCURRENCY workers drain the jobs; each job is [method, url, options]. */
 const load = async (base, jobs) => {
-  const latencies = [];
-  const outcomes = { ok: 0, refused: 0, errors: 0 };
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < jobs.length) {
-        const [method, url, options] = jobs[next++];
-        const t0 = performance.now();
-        try {
-          const reply = await api(base, method, url, options);
-          outcomes[reply.code === 1 ? 'ok' : 'refused']++;
-        } catch {
-          outcomes.errors++;
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
+  const { seconds, p99, outcomes } = await drainJobs(jobs, CONCURRENCY, ([method, url, options]) =>
+    api(base, method, url, options),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
   return { requests: jobs.length, rps: Math.round(jobs.length / seconds), p99: Math.round(p99), ...outcomes };
 };
 
