@@ -62,10 +62,7 @@ export const passHumanVerificationPatiently = async (page: Page): Promise<void> 
 
 /** Registers `account` through the form; checks the server's answer, not its 1.2 s toast (a busy machine's polling can miss the toast). */
 export const registerPatiently = async (page: Page, account: string, password: string): Promise<void> => {
-  await page.goto('/register');
-  await page.getByLabel('Account', { exact: true }).fill(account);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await fillRegistration(page, account, password);
   const registered = page.waitForResponse((r) => r.url().endsWith('/api/user/register'), { timeout: 60_000 });
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   expect(((await (await registered).json()) as { code: number }).code).toBe(1);
@@ -84,6 +81,21 @@ export const loginPatiently = async (page: Page, account: string, password: stri
 export const signInDemoPatiently = async (page: Page): Promise<void> => {
   await passHumanVerificationPatiently(page);
   await loginPatiently(page, DEMO.account, DEMO.password);
+};
+
+/** The registration form, filled in for `account` (the password twice), not sent. */
+const fillRegistration = async (page: Page, account: string, password: string): Promise<void> => {
+  await page.goto('/register');
+  await page.getByLabel('Account', { exact: true }).fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+};
+
+/** Registers `account` through the form, as a shopper would, and sees its success toast. */
+export const register = async (page: Page, account: string, password: string): Promise<void> => {
+  await fillRegistration(page, account, password);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Register Success', { exact: true })).toBeVisible();
 };
 
 /** `localStorage.historyPaths` as stored by the shell. */

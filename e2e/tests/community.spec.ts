@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Envelope, ShopCard } from '@marketplace/shared/contracts';
-import { expect, login, passHumanVerification, test, type Page } from '../fixtures';
+import { register, expect, login, passHumanVerification, test, type Page } from '../fixtures';
 
 /*
  * Issue 11: a new shopper supports a shop once a day (a second try the same day fails), sees it in
@@ -55,12 +55,7 @@ test('community: support once a day → history → rank rises; complaint; merch
 }) => {
   test.setTimeout(180_000);
   const account = `aid_${Date.now().toString(36)}`;
-  await page.goto('/register');
-  await page.getByLabel('Account', { exact: true }).fill(account);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page.getByText('Register Success', { exact: true })).toBeVisible();
+  await register(page, account, 'secret123');
   await login(page, account, 'secret123');
 
   const shop = shopOneSupportLifts(await hotShops(page));

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Envelope } from '@marketplace/shared/contracts';
-import { expect, login, test, type Page } from '../fixtures';
+import { register, expect, login, test, type Page } from '../fixtures';
 
 const run = promisify(execFile);
 const PNG = Buffer.from(
@@ -44,12 +44,7 @@ test('wallet: register → top up with proof → operator approves → buy → w
 }) => {
   test.setTimeout(180_000);
   const account = `wallet_${Date.now().toString(36)}`;
-  await page.goto('/register');
-  await page.getByLabel('Account', { exact: true }).fill(account);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page.getByText('Register Success', { exact: true })).toBeVisible();
+  await register(page, account, 'secret123');
   await login(page, account, 'secret123');
   const api = await shopperApi(page);
   await api.post('/api/user/resetPay', { paymentCode: PAYMENT_CODE, confirmPaymentCode: PAYMENT_CODE });
