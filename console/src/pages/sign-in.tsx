@@ -14,6 +14,21 @@ interface Enrolment {
 
 const CODE_RULE = { pattern: /^\d{6}$/, messageKey: 'signIn.codeFormat' };
 
+/** The authenticator's six-digit code, with `extra` help under it if given. */
+function CodeField({ extra }: { extra?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      label={t('signIn.code')}
+      name="code"
+      extra={extra}
+      rules={[{ required: true, pattern: CODE_RULE.pattern, message: t(CODE_RULE.messageKey) }]}
+    >
+      <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+    </Form.Item>
+  );
+}
+
 /** Password, then the authenticator's code. */
 function SignInForm() {
   const { t } = useTranslation();
@@ -45,14 +60,7 @@ function SignInForm() {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        label={t('signIn.code')}
-        name="code"
-        extra={t('signIn.codeHelp')}
-        rules={[{ required: true, pattern: CODE_RULE.pattern, message: t(CODE_RULE.messageKey) }]}
-      >
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-      </Form.Item>
+      <CodeField extra={t('signIn.codeHelp')} />
       <Button type="primary" htmlType="submit" loading={busy} block>
         {t('signIn.submit')}
       </Button>
@@ -171,13 +179,7 @@ function SetUpForm() {
           {enrolment.secret}
         </Typography.Text>
       </Typography.Paragraph>
-      <Form.Item
-        label={t('signIn.code')}
-        name="code"
-        rules={[{ required: true, pattern: CODE_RULE.pattern, message: t(CODE_RULE.messageKey) }]}
-      >
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-      </Form.Item>
+      <CodeField />
       <Button type="primary" htmlType="submit" loading={busy} block>
         {t('setUp.confirm')}
       </Button>
