@@ -197,6 +197,10 @@ export const ledgerInvariant = async (t: TestApp) => {
   }));
 };
 
+/** The shoppers breaking the money invariant: a balance other than their ledger's sum, or below 0 at any time. */
+export const ledgerBreaches = async (t: TestApp) =>
+  (await ledgerInvariant(t)).filter((row) => row.balance !== row.ledger || row.balance < 0 || row.negatives > 0);
+
 /** Row count and digest of every table an order-area request could touch: proves a refusal changed nothing. */
 export const ordersFingerprint = async (t: TestApp) => {
   const tables = [
