@@ -78,7 +78,7 @@ export const usePaged = <T,>(load: (page: number, pageSize: number) => Promise<P
 };
 
 /** What `usePaged` gives a queue screen. */
-export type Paged<T> = ReturnType<typeof usePaged<T>>;
+type Paged<T> = ReturnType<typeof usePaged<T>>;
 
 /**
  * A queue screen: its title with the filters and the refresh button beside it, the queue's error, its total

@@ -23,7 +23,7 @@ export interface CommandContext {
 }
 
 /** Who runs the command, for the audit log: `$USER`, else the account name. */
-export const currentUser = (env: NodeJS.ProcessEnv = process.env): string => {
+const currentUser = (env: NodeJS.ProcessEnv = process.env): string => {
   if (env.USER) return env.USER;
   try {
     return userInfo().username;

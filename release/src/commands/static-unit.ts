@@ -66,7 +66,7 @@ export const requireIndexHtml = async (dir: string, hint: string): Promise<void>
 };
 
 /** `deploy <unit>`: stores the unit's build as a new immutable version; nothing goes live. */
-export const deployStatic = async (
+const deployStatic = async (
   ctx: CommandContext,
   kind: StaticKind,
   { version: requested, force = false, reason }: { version?: string; force?: boolean; reason?: string },
@@ -136,7 +136,7 @@ const switchStatic = async (
 };
 
 /** `promote <unit> <version>`: the server serves this version from the store. */
-export const promoteStatic = (
+const promoteStatic = (
   ctx: CommandContext,
   kind: StaticKind,
   version: string,
@@ -156,7 +156,7 @@ export const promoteStatic = (
   });
 
 /** `rollback <unit> [--to <version>]`: the previous live version (or the named one), checked the same way. */
-export const rollbackStatic = (
+const rollbackStatic = (
   ctx: CommandContext,
   kind: StaticKind,
   { to, force, reason }: { to?: string; force?: boolean; reason?: string } = {},

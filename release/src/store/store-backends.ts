@@ -19,7 +19,7 @@ interface OpenedStore {
   read(file: string): Promise<string | null>;
 }
 
-export interface StoreBackend {
+interface StoreBackend {
   name: string;
   kind: 'local' | 's3';
   /**

@@ -3,7 +3,7 @@ import { Button, Form, Input, type FormProps } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export interface AccountFormProps extends Omit<FormProps, 'footer'> {
+interface AccountFormProps extends Omit<FormProps, 'footer'> {
   /** The text of the submit button. */
   submitLabel: ReactNode;
   /** While the request is on its way the submit button spins (and cannot be pressed again). */
