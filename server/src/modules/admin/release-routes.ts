@@ -175,19 +175,22 @@ export const releaseRoutes = async (
 
   const unitOf = (name: string): RemoteApp => resolveUnit(name);
 
-  r.post(
+  /** A release action: an operator's POST of `body` to `url`, acted on with the parsed body. */
+  const releaseAction = <B extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: B,
+    act: (body: z.output<B>, reply: FastifyReply) => Promise<unknown>,
+  ) =>
+    r.post(url, { preHandler, schema: { tags, summary, headers, body } }, async (request, reply) =>
+      act(request.body as z.output<B>, reply),
+    );
+
+  releaseAction(
     '/api/admin/release/promote',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Make a deployed version live for everyone (release promote)',
-        headers,
-        body: releasePromoteBody,
-      },
-    },
-    async (request, reply) => {
-      const { unit: name, version: wanted } = request.body;
+    'Make a deployed version live for everyone (release promote)',
+    releasePromoteBody,
+    async ({ unit: name, version: wanted }, reply) => {
       const target = unitOf(name);
       return run(reply, 'promote', name, { version: wanted }, (ctx) =>
         isShell(target) ? promoteShell(ctx, wanted) : promote(ctx, target, wanted),
@@ -195,19 +198,11 @@ export const releaseRoutes = async (
     },
   );
 
-  r.post(
+  releaseAction(
     '/api/admin/release/rollback',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Make the previous live version (or the named one) live again (release rollback)',
-        headers,
-        body: releaseRollbackBody,
-      },
-    },
-    async (request, reply) => {
-      const { unit: name, to } = request.body;
+    'Make the previous live version (or the named one) live again (release rollback)',
+    releaseRollbackBody,
+    async ({ unit: name, to }, reply) => {
       const target = unitOf(name);
       const options = to === undefined ? {} : { to };
       return run(reply, 'rollback', name, options, (ctx) =>
@@ -216,38 +211,19 @@ export const releaseRoutes = async (
     },
   );
 
-  r.post(
+  releaseAction(
     '/api/admin/release/canary',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Give a deployed version to a share of browsers (release canary --percent)',
-        headers,
-        body: releaseCanaryBody,
-      },
-    },
-    async (request, reply) => {
-      const { unit: name, version: wanted, percent } = request.body;
-      return run(reply, 'canary', name, { version: wanted, percent }, (ctx) =>
-        canary(ctx, unitOf(name), wanted, { percent }),
-      );
-    },
+    'Give a deployed version to a share of browsers (release canary --percent)',
+    releaseCanaryBody,
+    async ({ unit: name, version: wanted, percent }, reply) =>
+      run(reply, 'canary', name, { version: wanted, percent }, (ctx) => canary(ctx, unitOf(name), wanted, { percent })),
   );
 
-  r.post(
+  releaseAction(
     '/api/admin/release/canary_stop',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "End a remote's canary: everyone keeps the live version (release rollback while a canary runs)",
-        headers,
-        body: releaseCanaryStopBody,
-      },
-    },
-    async (request, reply) => {
-      const { unit: name } = request.body;
+    "End a remote's canary: everyone keeps the live version (release rollback while a canary runs)",
+    releaseCanaryStopBody,
+    async ({ unit: name }, reply) => {
       const target = unitOf(name);
       return run(reply, 'canary-stop', name, {}, async (ctx) => {
         // The CLI ends a canary with a rollback while one runs. A plain rollback without a canary would change
