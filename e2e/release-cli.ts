@@ -55,3 +55,37 @@ export const buildVersion = async (root: string, app: string, version: string): 
     env: { ...process.env, VERSION: version },
   });
 };
+
+/** A server of a release spec's own: its URL and the release CLI on its deployment store. */
+export interface ReleaseServer {
+  url: string;
+  release(...args: string[]): Promise<string>;
+}
+
+/**
+ * A release spec's own server on its own deployment store (every unit deployed from the current build, as the
+ * global setup does), with `app` also built as each of `versions` (`spoil` may then break some of those
+ * builds, given their folders in order). `use` runs with it; then the server stops and the store and the
+ * extra builds are removed.
+ */
+export const releaseServer = async (
+  app: string,
+  versions: readonly string[],
+  use: (server: ReleaseServer) => Promise<void>,
+  spoil?: (versionDirs: string[]) => void,
+): Promise<void> => {
+  const appServer = await import('../tools/app-server.mjs');
+  const versionDirs = versions.map((version) => path.join(appServer.root, app, 'dist', version));
+  for (const version of versions) await buildVersion(appServer.root, app, version);
+  spoil?.(versionDirs);
+  const deployDir = appServer.tempDeployDir();
+  await appServer.deployAll(deployDir);
+  const server = await appServer.startServer({ deployDir, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+  try {
+    await use({ url: server.url, release: releaseCli(appServer.root, deployDir) });
+  } finally {
+    await server.stop();
+    rmSync(deployDir, { recursive: true, force: true });
+    for (const dir of versionDirs) rmSync(dir, { recursive: true, force: true });
+  }
+};

@@ -1,5 +1,3 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
   DEMO,
@@ -12,7 +10,7 @@ import {
   tab,
   test as base,
 } from '../fixtures';
-import { buildVersion, releaseCli } from '../release-cli';
+import { releaseServer } from '../release-cli';
 
 /**
  * Issue 22, item 6, for the catalogue (the remote that draws Home, the shop and product pages): two shoppers
@@ -29,27 +27,10 @@ interface TabsEnv {
   release(...args: string[]): Promise<string>;
 }
 
-const appServer = () => import('../../tools/app-server.mjs');
-
 const test = base.extend<object, { tabsEnv: TabsEnv }>({
   tabsEnv: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const app = await appServer();
-      const versionDirs = [V1, V2].map((version) => path.join(app.root, 'mfe-catalogue/dist', version));
-      for (const version of [V1, V2]) await buildVersion(app.root, 'mfe-catalogue', version);
-      const deployDir = app.tempDeployDir();
-      await app.deployAll(deployDir);
-      const server = await app.startServer({ deployDir, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
-      const release = releaseCli(app.root, deployDir);
-      try {
-        await use({ url: server.url, release });
-      } finally {
-        await server.stop();
-        rmSync(deployDir, { recursive: true, force: true });
-        for (const dir of versionDirs) rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    async ({}, use) => releaseServer('mfe-catalogue', [V1, V2], use),
     { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ tabsEnv }, use) => use(tabsEnv.url),

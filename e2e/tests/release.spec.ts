@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Response } from '@playwright/test';
 import {
@@ -14,7 +14,7 @@ import {
   test as base,
   type Page,
 } from '../fixtures';
-import { buildVersion, releaseCli } from '../release-cli';
+import { releaseServer } from '../release-cli';
 
 /**
  * Release operations in a real browser. This spec runs its own server on its own deployment store
@@ -32,32 +32,15 @@ interface ReleaseEnv {
   release(...args: string[]): Promise<string>;
 }
 
-const appServer = () => import('../../tools/app-server.mjs');
-
-const buildWallet = (root: string, version: string) => buildVersion(root, 'mfe-wallet', version);
-
 const test = base.extend<object, { releaseEnv: ReleaseEnv }>({
   releaseEnv: [
     // Playwright reads the fixtures a function needs from its destructuring pattern; this one needs none.
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const app = await appServer();
-      const versionDirs = [V1, V2, BROKEN].map((version) => path.join(app.root, 'mfe-wallet/dist', version));
-      for (const version of [V1, V2, BROKEN]) await buildWallet(app.root, version);
-      // A wallet whose entry script downloads but cannot run.
-      writeFileSync(path.join(versionDirs[2] ?? '', 'remoteEntry.js'), 'this is not a remote entry (\n');
-      const deployDir = app.tempDeployDir();
-      await app.deployAll(deployDir);
-      const server = await app.startServer({ deployDir, env: { AUTH_RATE_LIMIT_MAX: '1000' } });
-      const release = releaseCli(app.root, deployDir);
-      try {
-        await use({ url: server.url, release });
-      } finally {
-        await server.stop();
-        rmSync(deployDir, { recursive: true, force: true });
-        for (const dir of versionDirs) rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    async ({}, use) =>
+      releaseServer('mfe-wallet', [V1, V2, BROKEN], use, (versionDirs) => {
+        // A wallet whose entry script downloads but cannot run.
+        writeFileSync(path.join(versionDirs[2] ?? '', 'remoteEntry.js'), 'this is not a remote entry (\n');
+      }),
     { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ releaseEnv }, use) => use(releaseEnv.url),
