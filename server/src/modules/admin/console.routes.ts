@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, gt, gte, ilike, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AUDIT_FILTERS, AuditStatus, OrderStatus, pageQuerySchema } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
@@ -60,6 +61,13 @@ const queuesOf = (roles: readonly OperatorRole[]): Queue[] => [
 
 const total = async (query: Promise<{ value: number }[]>) => Number((await query)[0]?.value ?? 0);
 const cents = async (query: Promise<{ value: string | number | null }[]>) => Number((await query)[0]?.value ?? 0);
+
+/** The shopper page's rows of one kind: the shopper's own, newest first, at most SHOPPER_PAGE_ROWS. */
+const newestOfShopper = <Q extends PgSelect>(
+  query: Q,
+  rows: { id: AnyPgColumn; userId: AnyPgColumn },
+  userId: number,
+) => query.where(eq(rows.userId, userId)).orderBy(desc(rows.id)).limit(SHOPPER_PAGE_ROWS);
 
 /**
  * Read calls of the operator console (/console, issue 25): the top-up queue with what an operator needs to
@@ -225,37 +233,36 @@ export const consoleRoutes = async (
         );
       if (!user) throw fail('err.admin.userNotFound');
       const [ledger, orderRows, refundRows] = await Promise.all([
-        db
-          .select()
-          .from(ledgerEntries)
-          .where(eq(ledgerEntries.userId, user.id))
-          .orderBy(desc(ledgerEntries.id))
-          .limit(SHOPPER_PAGE_ROWS),
-        db
-          .select({
-            id: orders.id,
-            orderNo: orders.orderNo,
-            status: orders.status,
-            total: orders.totalCents,
-            createdAt: orders.createdAt,
-          })
-          .from(orders)
-          .where(eq(orders.userId, user.id))
-          .orderBy(desc(orders.id))
-          .limit(SHOPPER_PAGE_ROWS),
-        db
-          .select({
-            id: refunds.id,
-            orderId: refunds.orderId,
-            amount: refunds.refundAmountCents,
-            state: refunds.state,
-            reason: refunds.reason,
-            createdAt: refunds.createdAt,
-          })
-          .from(refunds)
-          .where(eq(refunds.userId, user.id))
-          .orderBy(desc(refunds.id))
-          .limit(SHOPPER_PAGE_ROWS),
+        newestOfShopper(db.select().from(ledgerEntries).$dynamic(), ledgerEntries, user.id),
+        newestOfShopper(
+          db
+            .select({
+              id: orders.id,
+              orderNo: orders.orderNo,
+              status: orders.status,
+              total: orders.totalCents,
+              createdAt: orders.createdAt,
+            })
+            .from(orders)
+            .$dynamic(),
+          orders,
+          user.id,
+        ),
+        newestOfShopper(
+          db
+            .select({
+              id: refunds.id,
+              orderId: refunds.orderId,
+              amount: refunds.refundAmountCents,
+              state: refunds.state,
+              reason: refunds.reason,
+              createdAt: refunds.createdAt,
+            })
+            .from(refunds)
+            .$dynamic(),
+          refunds,
+          user.id,
+        ),
       ]);
       return ok(request, {
         id: user.id,
