@@ -98,6 +98,14 @@ export const register = async (page: Page, account: string, password: string): P
   await expect(page.getByText('Register Success', { exact: true })).toBeVisible();
 };
 
+/** The demo shopper signed in (with room for a busy machine), $1,000 richer by an operator; their API. */
+export const fundedDemoShopper = async (page: Page): Promise<ShopperApi> => {
+  await signInDemoPatiently(page);
+  const api = await shopperApi(page);
+  await operatorPost(page, '/api/admin/balance/adjust', { account: DEMO.account, amount: 100_000, reason: 'e2e' });
+  return api;
+};
+
 /** `localStorage.historyPaths` as stored by the shell. */
 export const storedHistory = (page: Page): Promise<string[]> =>
   page.evaluate(() => JSON.parse(localStorage.getItem('historyPaths') ?? '[]') as string[]);

@@ -2,13 +2,12 @@ import {
   DEMO,
   expect,
   operatorPost,
-  shopperApi,
   tab,
   test,
   type Page,
   unpaidOrder,
   type ShopperApi,
-  signInDemoPatiently,
+  fundedDemoShopper,
   expectSoon,
 } from '../fixtures';
 
@@ -32,9 +31,7 @@ test.describe('notifications that arrive (issue 27)', () => {
     page,
   }) => {
     test.setTimeout(400_000);
-    await signInDemoPatiently(page);
-    const api = await shopperApi(page);
-    await operatorPost(page, '/api/admin/balance/adjust', { account: DEMO.account, amount: 100_000, reason: 'e2e' });
+    const api = await fundedDemoShopper(page);
     await api.post('/api/user/notifications/read', { all: true });
     const order = await unpaidOrder(api);
     const before = {

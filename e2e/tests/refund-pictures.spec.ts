@@ -1,13 +1,4 @@
-import {
-  DEMO,
-  expect,
-  operatorPost,
-  shopperApi,
-  test,
-  type ShopperApi,
-  signInDemoPatiently,
-  expectSoon,
-} from '../fixtures';
+import { DEMO, expect, operatorPost, test, type ShopperApi, fundedDemoShopper, expectSoon } from '../fixtures';
 
 /*
  * Issue 27, item 7, at 390x844 against the real server: a refund request with three proof pictures
@@ -59,9 +50,7 @@ test.describe('refund proof pictures (issue 27, item 7)', () => {
     page,
   }) => {
     test.setTimeout(400_000);
-    await signInDemoPatiently(page);
-    const api = await shopperApi(page);
-    await operatorPost(page, '/api/admin/balance/adjust', { account: DEMO.account, amount: 100_000, reason: 'e2e' });
+    const api = await fundedDemoShopper(page);
     const order = await paidOrder(api);
 
     await test.step('the refund screen takes several pictures, one at a time, and sends them all', async () => {
