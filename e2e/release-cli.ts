@@ -57,7 +57,7 @@ export const buildVersion = async (root: string, app: string, version: string): 
 };
 
 /** A server of a release spec's own: its URL and the release CLI on its deployment store. */
-export interface ReleaseServer {
+interface ReleaseServer {
   url: string;
   release(...args: string[]): Promise<string>;
 }

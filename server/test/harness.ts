@@ -109,7 +109,7 @@ export const createTestApp = async (overrides: Partial<AppConfig> = {}, build: B
   };
 };
 
-export interface Reply<T = unknown> extends Envelope<T> {
+interface Reply<T = unknown> extends Envelope<T> {
   status: number;
 }
 

@@ -31,7 +31,7 @@ export type Buyer = Shopper & { addressId: number };
  * A shopper (payment code 123456 unless `paymentCode: false`) holding `balance` cents, credited through the
  * operator API as a ledger adjustment, with an address unless `address: false` (then `addressId` is 0).
  */
-export interface ShopperOptions {
+interface ShopperOptions {
   balance?: number;
   address?: boolean;
   paymentCode?: boolean;
@@ -77,7 +77,7 @@ export const paymentGuardOf = async (t: TestApp, shopper: Shopper) => {
  * A shopper `appWith` makes: an account name alone (payment code 123456, no money), or the account with
  * `shopper`'s options; no address unless `address: true`.
  */
-export type ShopperSpec = string | ({ account: string } & ShopperOptions);
+type ShopperSpec = string | ({ account: string } & ShopperOptions);
 
 /**
  * The app a test file shares (operator credential `admin`) and its shoppers, made in the order given:
