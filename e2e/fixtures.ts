@@ -182,15 +182,18 @@ const adminToken = (): string => {
 export const operatorPost = async <T>(page: Page, url: string, data: unknown): Promise<T> =>
   dataOf<T>(await page.request.post(url, { headers: { 'admin-token': adminToken() }, data }));
 
-/** An unpaid order of the signed-in shopper (a new address, one in-stock product bought now), made through the API. */
-export const unpaidOrder = async (api: ShopperApi): Promise<{ id: number; orderNo: string; total: number }> => {
-  const address = await api.post<{ id: number }>('/api/user/address_add', {
+/** An unpaid order of the signed-in shopper (a new address `to`, one in-stock product bought now), made through the API. */
+export const unpaidOrder = async (
+  api: ShopperApi,
+  to: { addressee: string; mobilePhone: string; area: string; detailedAddress: string; tag: string } = {
     addressee: 'Test Shopper',
     mobilePhone: '+1 555 0102',
     area: 'Springfield',
     detailedAddress: '3 Main St',
     tag: 'home',
-  });
+  },
+): Promise<{ id: number; orderNo: string; total: number }> => {
+  const address = await api.post<{ id: number }>('/api/user/address_add', to);
   const hot = await api.get<{ list: ProductCard[] }>('/api/catalogue/hot_products?page=1&pageSize=20');
   for (const { id } of hot.list) {
     const detail = await api.get<ProductDetail>(`/api/catalogue/product?id=${id}`);
