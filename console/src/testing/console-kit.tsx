@@ -1,11 +1,13 @@
 /**
- * What the console's screen tests share: jsdom's missing matchMedia, envelope answers, a storage in memory
- * and the whole console app rendered in its providers on the real API client, the server answered by a route.
+ * What the console's screen tests share: jsdom's missing matchMedia (shared's test kit has none), envelope
+ * answers (built with shared's test kit), a storage in memory and the whole console app rendered in its
+ * providers on the real API client, the server answered by a route.
  */
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
+import { envelope, jsonResponse } from '@marketplace/shared/testing';
 import { createApi, type ApiClient } from '../api';
 import { ConsoleApp } from '../app';
 import { createI18n } from '../i18n';
@@ -29,9 +31,11 @@ export const stubMatchMedia = () =>
     });
   });
 
-export const ok = (data: unknown) => new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 });
+/** The server's answer with `data` (its envelope, code 1), as shared's fake server writes it. */
+export const ok = (data: unknown) => jsonResponse(envelope(data, 1, 'ok'));
+/** A refusal with the server's message, its HTTP `status` and what it explains in `data`. */
 export const refusal = (status: number, msg: string, data: unknown = null) =>
-  new Response(JSON.stringify({ code: 0, msg, data }), { status });
+  jsonResponse(envelope(data, 0, msg), status);
 
 /** A storage in memory holding `entries` (the session token lives there). */
 export const memoryStorage = (entries: [string, string][] = []) => {
