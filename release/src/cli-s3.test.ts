@@ -1,15 +1,9 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { remoteApp } from './remotes';
 import { S3DeploymentStore } from './store/s3-store';
 import { startS3rver, type TestS3 } from './store/s3-test-servers';
-import { sandbox, writeBuild, type Sandbox } from './test-fixtures';
+import { runCli, sandbox, writeBuild, type Sandbox } from './test-fixtures';
 
-const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '../..');
-const releaseBin = path.join(repoRoot, 'release/bin/release.mjs');
 const wallet = remoteApp('mfe-wallet');
 
 let server: TestS3;
@@ -21,28 +15,18 @@ afterAll(() => server.close());
 /** Runs the real CLI process with the S3 connection in its environment; never throws. */
 const cli = async (box: Sandbox, args: string[], env: NodeJS.ProcessEnv = {}) => {
   const { connection } = server;
-  try {
-    const { stdout, stderr } = await run(process.execPath, [releaseBin, ...args], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        DEPLOY_DIR: box.deployDir,
-        DEPLOY_STORE_URL: '',
-        RELEASE_REPO_DIR: box.repoDir,
-        SHELL_DIR: box.shellDir,
-        USER: 'carol',
-        S3_ENDPOINT: connection.endpoint,
-        S3_REGION: connection.region,
-        S3_ACCESS_KEY_ID: connection.accessKeyId,
-        S3_SECRET_ACCESS_KEY: connection.secretAccessKey,
-        ...env,
-      },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  return runCli(args, {
+    DEPLOY_DIR: box.deployDir,
+    DEPLOY_STORE_URL: '',
+    RELEASE_REPO_DIR: box.repoDir,
+    SHELL_DIR: box.shellDir,
+    USER: 'carol',
+    S3_ENDPOINT: connection.endpoint,
+    S3_REGION: connection.region,
+    S3_ACCESS_KEY_ID: connection.accessKeyId,
+    S3_SECRET_ACCESS_KEY: connection.secretAccessKey,
+    ...env,
+  });
 };
 
 describe('release CLI on an S3 store (real processes)', () => {

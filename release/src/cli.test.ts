@@ -1,29 +1,12 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { deployRemote } from './commands/deploy';
 import { remoteApp } from './remotes';
-import { sandbox, writeBuild, type Sandbox } from './test-fixtures';
+import { runCli, sandbox, writeBuild, type Sandbox } from './test-fixtures';
 
-const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '../..');
-/** The compiled CLI as `npm run release` runs it (bin/release.mjs compiles it first when a source is newer). */
-const releaseBin = path.join(repoRoot, 'release/bin/release.mjs');
 const wallet = remoteApp('mfe-wallet');
 
 /** Runs the real CLI process against the sandbox's store and shell; never throws. */
-const cli = async (box: Sandbox, args: string[], env: NodeJS.ProcessEnv = {}) => {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [releaseBin, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DEPLOY_DIR: box.deployDir, SHELL_DIR: box.shellDir, USER: 'carol', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-};
+const cli = (box: Sandbox, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  runCli(args, { DEPLOY_DIR: box.deployDir, SHELL_DIR: box.shellDir, USER: 'carol', ...env });
 
 const deployVersions = async (versions: string[]) => {
   const box = await sandbox();

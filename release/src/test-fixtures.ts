@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { RouteMeta } from '@marketplace/shared/contracts';
 import { commandContext, type CommandContext } from './commands/command-context';
 import type { SharedRequirement } from './inspect-version';
@@ -9,6 +11,28 @@ import type { SharedContract } from './shared-contract';
 import { contentDigest } from './store/content-digest';
 import type { DeployInfo } from './store/deployment-store';
 import { LocalDeploymentStore } from './store/local-store';
+
+/** The checkout the tests run in. */
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+/** The compiled CLI as `npm run release` runs it (bin/release.mjs compiles it first when a source is newer). */
+const RELEASE_BIN = path.join(REPO_ROOT, 'release/bin/release.mjs');
+
+/** Runs the real CLI process in the checkout, `env` over the process's; its exit code and output, never throws. */
+export const runCli = async (
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; stderr: string }> => {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [RELEASE_BIN, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+};
 
 export const tempDir = (prefix: string): Promise<string> => mkdtemp(path.join(tmpdir(), `release-${prefix}-`));
 

@@ -1,18 +1,13 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { CONSOLE_UNIT } from '../store/deployment-store';
 import { S3DeploymentStore } from '../store/s3-store';
 import { startS3rver } from '../store/s3-test-servers';
-import { sandbox, type Sandbox } from '../test-fixtures';
+import { runCli, sandbox, type Sandbox } from '../test-fixtures';
 import { deployConsole, promoteConsole, rollbackConsole } from './console';
 import { deployShell, promoteShell } from './shell';
 import { status } from './status';
-
-const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '../../..');
 
 /** Writes what `node tools/build-all.mjs console` leaves in console/dist, its page marked with `mark`. */
 const writeConsole = async (box: Sandbox, mark: string, { version = '1.0.0', index = true } = {}) => {
@@ -120,19 +115,19 @@ describe('the operator console as a deployable unit', () => {
 
   it('the CLI deploys, promotes, rolls back and reports the console (a real process, VERSION from the environment)', async () => {
     const box = await sandbox();
-    const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-      run(process.execPath, [path.join(repoRoot, 'release/bin/release.mjs'), ...args], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DEPLOY_DIR: box.deployDir,
-          DEPLOY_STORE_URL: '',
-          RELEASE_REPO_DIR: box.repoDir,
-          SHELL_DIR: box.shellDir,
-          USER: 'dave',
-          ...env,
-        },
+    const cli = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+      const answer = await runCli(args, {
+        DEPLOY_DIR: box.deployDir,
+        DEPLOY_STORE_URL: '',
+        RELEASE_REPO_DIR: box.repoDir,
+        SHELL_DIR: box.shellDir,
+        USER: 'dave',
+        ...env,
       });
+      // A refused command fails the test here, with its output.
+      expect(answer).toMatchObject({ code: 0 });
+      return answer;
+    };
     await writeConsole(box, 'one');
     await cli(['deploy', 'console'], { VERSION: '4.0.0' });
     await writeConsole(box, 'two');
