@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -132,6 +133,45 @@ export default defineConfig([
         {
           terms: ['spec section', 'spec sections', 'spec §', 'DESIGN section', 'DESIGN.md section'],
           location: 'anywhere',
+        },
+      ],
+    },
+  },
+  /**
+   * Features of one remote meet only through each feature's public file (issue 23 item 7): code under
+   * `src/features/<a>/` imports another feature's `src/features/<b>/index.ts` (`'../../b'`), never a module
+   * inside it; files beside the feature folders (`src/features/screen-ready.ts`) are shared by all.
+   */
+  {
+    name: 'feature-boundaries',
+    files: REMOTES.map((remote) => `${remote}/src/features/**/${CODE}`),
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importSettings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: REMOTES.flatMap((remote) =>
+            readdirSync(`${import.meta.dirname}/${remote}/src/features`, { withFileTypes: true })
+              .filter((entry) => entry.isDirectory())
+              .map(({ name }) => ({
+                target: `${remote}/src/features/${name}/**`,
+                from: `${remote}/src/features/*/**`,
+                except: [
+                  `**/${remote}/src/features/${name}/**`,
+                  `**/${remote}/src/features/*/index.ts`,
+                  // A feature's stylesheet may be shared: CSS has no module surface to hide.
+                  `**/${remote}/src/features/**/*.css`,
+                ],
+                message: `Import another feature through its public file (src/features/<feature>/index.ts).`,
+              })),
+          ),
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { FollowResult, Page, ProductCard, ProductSort, ShopCard, ShopDetail } from '@marketplace/shared/contracts';
-import type { PageArgs } from '../products/api';
+import type { PageArgs } from '../products';
 
 export const shopsApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,

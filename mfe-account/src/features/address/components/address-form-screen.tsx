@@ -3,8 +3,7 @@ import { addressBody, type Address } from '@marketplace/shared/contracts';
 import { DotLoading, Form, Input, Switch, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { AccountForm, useAccountForm } from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountForm, useAccountForm, AccountPage } from '../../layout';
 import { useGetAddressQuery, useSaveAddressMutation } from '../api';
 
 const parseId = (value: string | undefined): number | null => {

@@ -3,7 +3,7 @@ import type { Address } from '@marketplace/shared/contracts';
 import { Button, Dialog, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountPage } from '../../layout';
 import { useDeleteAddressMutation, useListAddressesQuery, useSetDefaultAddressMutation } from '../api';
 import { CHOSEN_ADDRESS_KEY } from '../chosen-address';
 import './address.css';

@@ -8,8 +8,8 @@ import {
   MailedCodeField,
   NewPasswordFields,
   useAccountForm,
-} from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
+  AccountPage,
+} from '../../layout';
 import { useResetForgottenPasswordMutation } from '../api';
 
 /** Step 2 of "forgot password": the mailed code and a new password. */

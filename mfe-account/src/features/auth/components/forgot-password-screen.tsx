@@ -2,8 +2,7 @@ import { textOf, toastSuccess } from '@marketplace/shared';
 import { forgotPasswordSendBody } from '@marketplace/shared/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { AccountForm, AccountNameField, useAccountForm } from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountForm, AccountNameField, useAccountForm, AccountPage } from '../../layout';
 import { useSendPasswordResetCodeMutation } from '../api';
 
 export const ForgotPasswordScreen = () => {

@@ -3,8 +3,7 @@ import { LANGUAGES } from '@marketplace/shared/contracts/core';
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageRadioList } from '../../language/components/language-radio-list';
-import { useApplyLanguage } from '../../language/hooks/use-apply-language';
+import { LanguageRadioList, useApplyLanguage } from '../../language';
 
 const GlobeIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden>

@@ -2,8 +2,7 @@ import { textOf } from '@marketplace/shared';
 import { loginBody } from '@marketplace/shared/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AccountForm, AccountNameField, PasswordField, useAccountForm } from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountForm, AccountNameField, PasswordField, useAccountForm, AccountPage } from '../../layout';
 import { useLogin } from '../hooks/use-login';
 import { LoginLanguagePicker } from './login-language-picker';
 

@@ -8,8 +8,8 @@ import {
   ContactFields,
   NewPasswordFields,
   useAccountForm,
-} from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
+  AccountPage,
+} from '../../layout';
 import { useRegisterUserMutation } from '../api';
 
 /** Sign-up: account name, password, and optionally email and mobile. */

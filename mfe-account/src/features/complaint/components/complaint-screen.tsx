@@ -3,8 +3,7 @@ import { complaintBody, MAX_COMPLAINT_CONTENT, MAX_COMPLAINT_SHOP_NAME } from '@
 import { Form, Input, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { AccountForm, useAccountForm } from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountForm, useAccountForm, AccountPage } from '../../layout';
 import { useSubmitComplaintMutation } from '../api';
 
 /** A shop id from the query string, or undefined for anything that is not one. */

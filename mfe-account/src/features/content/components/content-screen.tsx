@@ -2,7 +2,7 @@ import { ErrorPanel, selectLang, useAppSelector } from '@marketplace/shared';
 import type { ContentSlug } from '@marketplace/shared/contracts';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountPage } from '../../layout';
 import { useGetContentPageQuery } from '../api';
 import { contentBlocks } from '../content-blocks';
 import './content.css';

@@ -2,7 +2,7 @@ import { selectLang, selectToken, toastSuccess, useAppSelector, useGoBack } from
 import type { Language } from '@marketplace/shared/contracts';
 import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountPage } from '../../layout';
 import { useListLanguagesQuery, useSetUserLanguageMutation } from '../api';
 import { useApplyLanguage } from '../hooks/use-apply-language';
 import { LanguageRadioList } from './language-radio-list';

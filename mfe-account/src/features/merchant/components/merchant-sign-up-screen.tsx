@@ -3,8 +3,7 @@ import { merchantApplyBody } from '@marketplace/shared/contracts';
 import { Form, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountForm, useAccountForm } from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountForm, useAccountForm, AccountPage } from '../../layout';
 import { useApplyMerchantMutation, useGetMerchantSignupQuery } from '../api';
 import './merchant.css';
 

@@ -3,7 +3,7 @@ import type { SupportHistoryEntry } from '@marketplace/shared/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountPage } from '../../layout';
 import { mutualAidApi } from '../api';
 import { supportDayDate } from '../support-day';
 import './mutual-aid.css';

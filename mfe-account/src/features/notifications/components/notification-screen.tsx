@@ -4,7 +4,7 @@ import { Tag } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountPage } from '../../layout';
 import { notificationsApi, useGetUnreadNotificationCountQuery, useMarkNotificationsReadMutation } from '../api';
 import { useLiveCountOptions } from '../hooks/use-live-count-options';
 import { isInAppLink } from '../in-app-link';

@@ -5,7 +5,7 @@ import { ClockCircleOutline, PayCircleOutline, TruckOutline, UndoOutline } from 
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLiveCountOptions } from '../../notifications/hooks/use-live-count-options';
+import { useLiveCountOptions } from '../../notifications';
 import { useCountOrdersByStatusQuery } from '../api';
 
 /** Order status tabs of requirements §7.1 that the personal centre links to directly, with their icons. */

@@ -4,7 +4,7 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendEmailCodeMutation, useUpdateUserProfileMutation, useVerifyUserEmailMutation } from '../api';
-import { AccountForm, ContactFields, useAccountForm } from '../../layout/components/account-form';
+import { AccountForm, ContactFields, useAccountForm } from '../../layout';
 import { useReloadUserInfo } from '../hooks/use-reload-user-info';
 
 interface ProfileFormProps {

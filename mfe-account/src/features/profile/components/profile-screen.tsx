@@ -1,7 +1,7 @@
 import { selectUserInfo, useAppSelector } from '@marketplace/shared';
 import { PullToRefresh, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountPage } from '../../layout';
 import { useGetUserInfoQuery } from '../api';
 import { useReloadUserInfo } from '../hooks/use-reload-user-info';
 import { ProfileShortcuts } from './profile-shortcuts';

@@ -2,8 +2,8 @@ import { links } from '@marketplace/shared';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { UnreadNotificationsBadge } from '../../notifications/components/unread-badge';
-import { useOwnVipLevelName } from '../../vip/hooks/use-vip-level-name';
+import { UnreadNotificationsBadge } from '../../notifications';
+import { useOwnVipLevelName } from '../../vip';
 import { OrderShortcuts } from './order-shortcuts';
 
 const WALLET_SHORTCUTS = [

@@ -10,10 +10,8 @@ import {
 import { resetPayBody } from '@marketplace/shared/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { AccountForm, useAccountForm } from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
-import { useGetUserInfoQuery } from '../../profile/api';
-import { useReloadUserInfo } from '../../profile/hooks/use-reload-user-info';
+import { AccountForm, useAccountForm, AccountPage } from '../../layout';
+import { useGetUserInfoQuery, useReloadUserInfo } from '../../profile';
 import { useChangePaymentCodeMutation } from '../api';
 import { ForgotPayCodeForm } from './forgot-pay-code-form';
 import { NewPaymentCodeFields, PaymentCodeField } from './payment-code-field';

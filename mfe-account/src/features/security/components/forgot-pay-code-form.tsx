@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AccountForm, MailedCodeField, useAccountForm } from '../../layout/components/account-form';
+import { AccountForm, MailedCodeField, useAccountForm } from '../../layout';
 import { useResetForgottenPaymentCodeMutation, useSendPaymentCodeResetCodeMutation } from '../api';
 import { NewPaymentCodeFields } from './payment-code-field';
 

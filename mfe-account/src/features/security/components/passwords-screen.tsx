@@ -2,8 +2,7 @@ import { sessionCleared, textOf, toastSuccess, useAppDispatch } from '@marketpla
 import { resetPasswordBody } from '@marketplace/shared/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { AccountForm, NewPasswordFields, PasswordField, useAccountForm } from '../../layout/components/account-form';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountForm, NewPasswordFields, PasswordField, useAccountForm, AccountPage } from '../../layout';
 import { useChangeLoginPasswordMutation } from '../api';
 
 /** Change the login password. The server ends every session afterwards, so the shopper logs in again. */

@@ -2,8 +2,8 @@ import { selectUserInfo, useAppSelector } from '@marketplace/shared';
 import { List, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AccountPage } from '../../layout/components/account-page';
-import { useGetUserInfoQuery } from '../../profile/api';
+import { AccountPage } from '../../layout';
+import { useGetUserInfoQuery } from '../../profile';
 import './security-screen.css';
 
 /** What protects the account, each row leading to where it is changed. */

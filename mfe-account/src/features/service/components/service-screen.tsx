@@ -4,7 +4,7 @@ import { Button, TextArea } from 'antd-mobile';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountPage } from '../../layout';
 import { useListServiceMessagesQuery, useSendServiceMessageMutation } from '../api';
 import './service.css';
 

@@ -3,7 +3,7 @@ import { isSafeChannelUrl, type ServiceChannel } from '@marketplace/shared/contr
 import { List, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AccountPage } from '../../layout/components/account-page';
+import { AccountPage } from '../../layout';
 import { useListServiceChannelsQuery } from '../api';
 import './service.css';
 

@@ -1,7 +1,7 @@
 import { selectLang, sessionCleared, toastSuccess, useAppDispatch, useAppSelector } from '@marketplace/shared';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLogoutUserMutation } from '../../auth/api';
+import { useLogoutUserMutation } from '../../auth';
 
 /** Ends the session on the server, then here. A failed call still signs this device out. */
 export const useLogout = () => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button } from 'antd-mobile';
 import { ShopbagOutline } from 'antd-mobile-icons';
-import { useBagCount } from '../../bag/use-bag-count';
+import { useBagCount } from '../../bag';
 import './buy-bar.css';
 
 /**

@@ -5,13 +5,15 @@ import { Skeleton } from 'antd-mobile';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { EmptyState, Money, PageHeader, toastSuccess } from '@marketplace/shared';
 import type { ProductDetail } from '@marketplace/shared/contracts';
-import { useGetProductDetailQuery, useSaveProductMutation, useUnsaveProductMutation } from '../../products/api';
-import { useAddBagItemMutation } from '../../bag/api';
-import { useLoginFirst } from '../../session/use-login-first';
-import { idParam } from '../../shops/components/shop-screen';
-import ShopTile from '../../shops/components/shop-tile';
-import ProductTile from '../../products/components/product-tile';
-import QuantityStepper from '../../bag/components/quantity-stepper';
+import {
+  useGetProductDetailQuery,
+  useSaveProductMutation,
+  useUnsaveProductMutation,
+  ProductTile,
+} from '../../products';
+import { useAddBagItemMutation, QuantityStepper } from '../../bag';
+import { useLoginFirst } from '../../session';
+import { idParam, ShopTile } from '../../shops';
 import { buyNowUrl, missingSpec } from '../spec-choice';
 import { useScreenReady } from '../../screen-ready';
 import BuyBar from './buy-bar';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Popup } from 'antd-mobile';
 import { Money, pictureUrl } from '@marketplace/shared';
 import type { ProductDetail } from '@marketplace/shared/contracts';
-import QuantityStepper from '../../bag/components/quantity-stepper';
+import { QuantityStepper } from '../../bag';
 import { missingSpec } from '../spec-choice';
 import SpecPicker from './spec-picker';
 import { CloseButton } from './close-button';

@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
 import { EmptyState, PageHeader, PagedList, usePageLoader } from '@marketplace/shared';
 import { PRODUCT_CATEGORIES, type ShopCard } from '@marketplace/shared/contracts/core';
-import { productsOfCategory, useCategoryName } from '../../categories/categories';
-import CategoryIcon from '../../categories/components/category-icon';
-import { shopsApi } from '../../shops/api';
-import ShopTile from '../../shops/components/shop-tile';
+import { productsOfCategory, useCategoryName, CategoryIcon } from '../../categories';
+import { shopsApi, ShopTile } from '../../shops';
 import './explore-screen.css';
 
 const SHOP_PAGE_SIZE = 20;

@@ -10,8 +10,8 @@ import {
   type ProductCategory,
   type SearchSort,
 } from '@marketplace/shared/contracts/core';
-import { useCategoryName } from '../../categories/categories';
-import { readListFilter } from '../../products/query-filter';
+import { useCategoryName } from '../../categories';
+import { readListFilter } from '../../products';
 import { buildProductsUrl } from '../products-url';
 import './filter-screen.css';
 

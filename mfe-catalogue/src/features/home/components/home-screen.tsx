@@ -3,10 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePageLoader } from '@marketplace/shared';
 import { SearchOutline } from 'antd-mobile-icons';
-import CategoryGrid from '../../categories/components/category-grid';
-import HotShopsStrip from '../../shops/components/hot-shops-strip';
-import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
-import { productsApi } from '../../products/api';
+import { CategoryGrid } from '../../categories';
+import { HotShopsStrip } from '../../shops';
+import { ProductGrid, PRODUCT_PAGE_SIZE, productsApi } from '../../products';
 import { dismissFirstPaint } from '../../screen-ready';
 import './home-screen.css';
 

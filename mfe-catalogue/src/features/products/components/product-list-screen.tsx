@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader, usePageLoader } from '@marketplace/shared';
 import { PRODUCT_SORTS, SEARCH_SORTS, type SearchSort } from '@marketplace/shared/contracts/core';
 import type { ProductSearchPage } from '@marketplace/shared/contracts';
-import { useCategoryName } from '../../categories/categories';
+import { useCategoryName } from '../../categories';
 import { productsApi } from '../api';
 import { readListFilter } from '../query-filter';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from './product-grid';

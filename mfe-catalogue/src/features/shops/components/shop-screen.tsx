@@ -6,15 +6,12 @@ import { EmptyState, PageHeader, usePageLoader } from '@marketplace/shared';
 import { shopsApi, useGetShopDetailQuery } from '../api';
 import { useFollowShop } from '../hooks/use-follow-shop';
 import { ShopSupportActions } from './shop-support-actions';
-import ProductGrid, { PRODUCT_PAGE_SIZE } from '../../products/components/product-grid';
+import { ProductGrid, PRODUCT_PAGE_SIZE } from '../../products';
 import { compactCount } from '../compact-count';
+import { idParam } from '../id-param';
 import './shop-screen.css';
 
 const LOGO_SIZE = 64;
-
-/** Positive integer id from the URL, or null for anything else. */
-export const idParam = (value: string | undefined): number | null =>
-  value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 /**
  * `/shop/:id?`: the shop's standing (items sold at a glance, fans, favorable rate, support days; its

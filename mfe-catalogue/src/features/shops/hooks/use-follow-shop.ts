@@ -1,6 +1,6 @@
 import { toastSuccess } from '@marketplace/shared';
 import { useFollowShopMutation, useUnfollowShopMutation } from '../api';
-import { useLoginFirst } from '../../session/use-login-first';
+import { useLoginFirst } from '../../session';
 
 /** Follow or unfollow a shop; a follow toasts the server's "Follow Success" in the shopper's language. */
 export const useFollowShop = () => {

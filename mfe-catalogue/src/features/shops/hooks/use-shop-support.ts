@@ -5,7 +5,7 @@ import {
   useGetSupportStatusQuery,
   useSupportShopMutation,
 } from '@marketplace/shared';
-import { useLoginFirst } from '../../session/use-login-first';
+import { useLoginFirst } from '../../session';
 
 /**
  * Whether the shopper supported the shop today, and `support()`: "Support Successful", or the

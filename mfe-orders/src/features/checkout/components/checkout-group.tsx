@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Money } from '@marketplace/shared';
 import type { CheckoutGroup } from '@marketplace/shared/contracts';
-import { ItemLineContent } from '../../orders/components/order-lines';
+import { ItemLineContent } from '../../orders';
 
 /** One shop's part of the checkout: it becomes one order with its own freight. */
 export default function CheckoutGroupCard({ group }: { group: CheckoutGroup }) {

@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, DotLoading, Input } from 'antd-mobile';
 import { EmptyState, Money, outcomeOf, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
 import type { CheckoutPreview } from '@marketplace/shared/contracts';
-import { PAYMENT_CODE_PATH, usePayOrders } from '../../payment/hooks/use-pay-orders';
+import { PAYMENT_CODE_PATH, usePayOrders } from '../../payment';
+import { AmountList } from '../../orders';
 import { useCreateOrdersMutation, usePreviewCheckoutMutation } from '../api';
 import { useChosenAddressId } from '../chosen-address';
 import { readCheckoutSource } from '../checkout-source';
-import { AmountList } from '../../orders/components/order-lines';
 import CheckoutGroupCard from './checkout-group';
 import './checkout.css';
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button, Dialog } from 'antd-mobile';
 import { toastSuccess } from '@marketplace/shared';
 import type { OrderAction } from '@marketplace/shared/contracts';
-import { PAYMENT_CODE_PATH, usePayOrders, type PayOutcome } from '../../payment/hooks/use-pay-orders';
+import { PAYMENT_CODE_PATH, usePayOrders, type PayOutcome } from '../../payment';
 import { useCancelOrderMutation, useConfirmOrderReceiptMutation } from '../api';
 import './order-actions.css';
 

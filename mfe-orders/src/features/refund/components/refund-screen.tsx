@@ -12,8 +12,7 @@ import {
   type ProductStatus,
   type RefundType,
 } from '@marketplace/shared/contracts';
-import { LabelledField } from '../../orders/components/labelled-field';
-import { OrderPage, orderIdOf } from '../../orders/components/order-page';
+import { LabelledField, OrderPage, orderIdOf } from '../../orders';
 import { useSubmitRefundMutation } from '../api';
 import { checkRefund } from '../refund-form';
 import { refundPrefill } from '../refund-prefill';

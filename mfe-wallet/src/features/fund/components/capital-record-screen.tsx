@@ -11,7 +11,7 @@ import {
   usePageLoader,
 } from '@marketplace/shared';
 import { LEDGER_KINDS, type LedgerEntry, type LedgerKind } from '@marketplace/shared/contracts';
-import { useGetBalanceHistoryQuery, walletApi } from '../../wallet/api';
+import { useGetBalanceHistoryQuery, walletApi } from '../../wallet';
 import { referenceLink } from '../reference-link';
 import '../../wallet/wallet.css';
 

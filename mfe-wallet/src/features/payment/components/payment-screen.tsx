@@ -2,10 +2,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { List } from 'antd-mobile';
 import { PageHeader } from '@marketplace/shared';
-import { TopUpMethodList } from '../../top-up/components/top-up-method-list';
-import { useGetUserInfoQuery } from '../../wallet/api';
-import { LinkList } from '../../wallet/link-list';
-import { WalletBalance } from '../../top-up/components/wallet-balance';
+import { TopUpMethodList, WalletBalance } from '../../top-up';
+import { useGetUserInfoQuery, LinkList } from '../../wallet';
 import '../../top-up/components/top-up-screen.css';
 
 /** `/payment`: how the shopper pays (the balance with the payment code) and the ways to fill it. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Money, usePageLoader } from '@marketplace/shared';
 import type { RechargeRecord } from '@marketplace/shared/contracts';
-import { walletApi } from '../../wallet/api';
+import { walletApi } from '../../wallet';
 import { StatusLabel } from '../audit-tabs';
 import { AuditRecordScreen } from './audit-record-screen';
 

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'antd-mobile';
 import { Money, outcomeOf, PageHeader, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { cardDigits, cardRechargeBody, parseMoney, SANDBOX_CARDS } from '@marketplace/shared/contracts';
-import { useGetBlockchainInfoQuery, useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
-import { WalletFormField } from '../../wallet/wallet-field';
+import {
+  useGetBlockchainInfoQuery,
+  useGetUserInfoQuery,
+  useSubmitRechargeMutation,
+  WalletFormField,
+} from '../../wallet';
 import { afterFailure, attemptFor, expiryOf, formatExpiry, freshAttempt } from '../card-attempt';
 import '../../wallet/wallet.css';
 

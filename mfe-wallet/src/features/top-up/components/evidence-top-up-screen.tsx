@@ -11,8 +11,7 @@ import {
   parseMoney,
   type EvidenceMethod,
 } from '@marketplace/shared/contracts';
-import { useGetBlockchainInfoQuery, useSubmitRechargeMutation } from '../../wallet/api';
-import { copyText } from '../../wallet/copy-text';
+import { useGetBlockchainInfoQuery, useSubmitRechargeMutation, copyText } from '../../wallet';
 import '../../wallet/wallet.css';
 
 /** The form's fields as antd-mobile holds them (untouched ones are undefined). */

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@marketplace/shared';
-import { useGetBlockchainInfoQuery, useGetUserInfoQuery } from '../../wallet/api';
-import { LinkList } from '../../wallet/link-list';
+import { useGetBlockchainInfoQuery, useGetUserInfoQuery, LinkList } from '../../wallet';
 import { WALLET_VERSION } from '../build-version';
 import { TopUpMethodList } from './top-up-method-list';
 import { WalletBalance } from './wallet-balance';

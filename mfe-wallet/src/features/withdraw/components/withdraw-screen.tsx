@@ -15,8 +15,12 @@ import {
   type DrawType,
   type WithdrawBody,
 } from '@marketplace/shared/contracts';
-import { useGetUserInfoQuery, useGetWithdrawInfoQuery, useSubmitWithdrawalMutation } from '../../wallet/api';
-import { WalletFormField } from '../../wallet/wallet-field';
+import {
+  useGetUserInfoQuery,
+  useGetWithdrawInfoQuery,
+  useSubmitWithdrawalMutation,
+  WalletFormField,
+} from '../../wallet';
 import '../../wallet/wallet.css';
 import { amountText } from '../amount-text';
 

@@ -1,0 +1,2 @@
+// The session feature's public file: other features of this remote import from here only (lint: import-x/no-restricted-paths).
+export { useLoginFirst } from './use-login-first';
