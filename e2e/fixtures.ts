@@ -78,7 +78,7 @@ export const loginPatiently = async (page: Page, account: string, password: stri
 };
 
 /** The human check and the demo shopper's sign-in, with room for a busy machine. */
-export const signInDemoPatiently = async (page: Page): Promise<void> => {
+const signInDemoPatiently = async (page: Page): Promise<void> => {
   await passHumanVerificationPatiently(page);
   await loginPatiently(page, DEMO.account, DEMO.password);
 };

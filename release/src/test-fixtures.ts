@@ -13,7 +13,7 @@ import type { DeployInfo } from './store/deployment-store';
 import { LocalDeploymentStore } from './store/local-store';
 
 /** The checkout the tests run in. */
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(__dirname, '../..');
 /** The compiled CLI as `npm run release` runs it (bin/release.mjs compiles it first when a source is newer). */
 const RELEASE_BIN = path.join(REPO_ROOT, 'release/bin/release.mjs');
 
