@@ -26,6 +26,11 @@ export interface TestApp {
   config: AppConfig;
   /** Moves the app's clock (token expiry, payment lock, reset-code expiry). */
   advance(ms: number): void;
+  /**
+   * Stops the app's clock where it is (advance still moves it), for a test whose burst of requests must all
+   * land at one instant however slowly a loaded machine runs them.
+   */
+  freeze(): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +83,7 @@ export const createTestApp = async (overrides: Partial<AppConfig> = {}, build: B
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-server-test-'));
   const database = await createDatabase();
   let offset = 0;
+  let frozenAt: number | null = null;
   const config: AppConfig = {
     dataDir,
     database: database.config,
@@ -88,7 +94,7 @@ export const createTestApp = async (overrides: Partial<AppConfig> = {}, build: B
     altcha: { ...defaultAltcha(), maxNumber: 20 },
     authRateLimit: { max: 1000, windowMs: 60_000 },
     seedDemo: true,
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date((frozenAt ?? Date.now()) + offset),
     // Card top-ups through the sandbox acquirer on PostgreSQL too (TEST_DATABASE_URL), as CARD_SANDBOX=1 does.
     wallet: { ...DEFAULT_WALLET_CONFIG, cardSandbox: true },
     ...overrides,
@@ -100,6 +106,9 @@ export const createTestApp = async (overrides: Partial<AppConfig> = {}, build: B
     config,
     advance: (ms) => {
       offset += ms;
+    },
+    freeze: () => {
+      frozenAt ??= Date.now();
     },
     close: async () => {
       await app.close();
