@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, Form, Radio, Space } from 'antd-mobile';
-import { formatPercent, Money, outcomeOf, PageHeader, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
+import {
+  formatPercent,
+  links,
+  Money,
+  outcomeOf,
+  PageHeader,
+  textOf,
+  toastSuccess,
+  useSchemaForm,
+} from '@marketplace/shared';
 import { PaymentCodePopup } from '@marketplace/shared/payment';
 import {
   cardDigits,
@@ -23,9 +32,6 @@ import {
 } from '../../wallet';
 import '../../wallet/wallet.css';
 import { amountText } from '../amount-text';
-
-/** Where a payment code is set (account remote). */
-const PAYMENT_CODE_PATH = '/changePayPwd';
 
 /** The form's fields as antd-mobile holds them (untouched text fields are undefined). */
 interface WithdrawValues {
@@ -86,7 +92,7 @@ export default function WithdrawScreen() {
       content: t('errors:err.paymentCodeNotSet'),
       confirmText: t('withdraw.goToSettings'),
       cancelText: t('common:cancel'),
-      onConfirm: () => navigate(PAYMENT_CODE_PATH),
+      onConfirm: () => navigate(links.paymentCode()),
     });
   };
 
