@@ -87,3 +87,33 @@ describe('import boundaries (eslint no-restricted-imports)', () => {
     },
   );
 });
+
+describe('feature boundaries inside a remote (eslint import-x/no-restricted-paths)', () => {
+  const detail = 'mfe-catalogue/src/features/detail/components/detail-screen.tsx';
+  const forbiddenInside = [
+    snippet(detail, '../../bag/use-bag-count'),
+    snippet(detail, '../../products/components/product-tile'),
+    snippet('mfe-orders/src/features/refund/components/refund-screen.tsx', '../../orders/api'),
+  ];
+  const allowedInside = [
+    snippet(detail, '../../bag'),
+    snippet(detail, '../../screen-ready'),
+    snippet(detail, '../spec-choice'),
+    snippet('mfe-wallet/src/features/withdraw/components/withdraw-screen.tsx', '../../wallet/wallet.css'),
+  ];
+  const results = lint([...forbiddenInside, ...allowedInside]);
+
+  it.each(forbiddenInside.map((c, i) => [c.filePath, c.source.split("'")[1], i] as const))(
+    'rejects in %s a deep import of another feature: %s',
+    (_file, _specifier, index) => {
+      expect(results[index]).toContain('import-x/no-restricted-paths');
+    },
+  );
+
+  it.each(allowedInside.map((c, i) => [c.filePath, c.source.split("'")[1], forbiddenInside.length + i] as const))(
+    'allows in %s an import of %s',
+    (_file, _specifier, index) => {
+      expect(results[index]).toEqual([]);
+    },
+  );
+});
