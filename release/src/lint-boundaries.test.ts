@@ -70,50 +70,38 @@ const allowed: Case[] = [
   snippet('server/test/release-page.happy.test.ts', '@marketplace/release/src/test-fixtures'),
 ];
 
+/** One ESLint run over both lists: each forbidden case reports `rule`, each allowed one reports nothing. */
+const expectRule = (rule: string, rejects: string, forbiddenCases: Case[], allowedCases: Case[]) => {
+  const results = lint([...forbiddenCases, ...allowedCases]);
+  const named = (cases: Case[], offset: number) =>
+    cases.map((c, i) => [c.filePath, c.source.split("'")[1], offset + i] as const);
+
+  it.each(named(forbiddenCases, 0))(`rejects in %s ${rejects} %s`, (_file, _specifier, index) => {
+    expect(results[index]).toContain(rule);
+  });
+
+  it.each(named(allowedCases, forbiddenCases.length))('allows in %s an import of %s', (_file, _specifier, index) => {
+    expect(results[index]).toEqual([]);
+  });
+};
+
 describe('import boundaries (eslint no-restricted-imports)', () => {
-  const results = lint([...forbidden, ...allowed]);
-
-  it.each(forbidden.map((c, i) => [c.filePath, c.source.split("'")[1], i] as const))(
-    'rejects in %s an import of %s',
-    (_file, _specifier, index) => {
-      expect(results[index]).toContain('no-restricted-imports');
-    },
-  );
-
-  it.each(allowed.map((c, i) => [c.filePath, c.source.split("'")[1], forbidden.length + i] as const))(
-    'allows in %s an import of %s',
-    (_file, _specifier, index) => {
-      expect(results[index]).toEqual([]);
-    },
-  );
+  expectRule('no-restricted-imports', 'an import of', forbidden, allowed);
 });
 
+const detail = 'mfe-catalogue/src/features/detail/components/detail-screen.tsx';
+const forbiddenInside = [
+  snippet(detail, '../../bag/use-bag-count'),
+  snippet(detail, '../../products/components/product-tile'),
+  snippet('mfe-orders/src/features/refund/components/refund-screen.tsx', '../../orders/api'),
+];
+const allowedInside = [
+  snippet(detail, '../../bag'),
+  snippet(detail, '../../screen-ready'),
+  snippet(detail, '../spec-choice'),
+  snippet('mfe-wallet/src/features/withdraw/components/withdraw-screen.tsx', '../../wallet/wallet.css'),
+];
+
 describe('feature boundaries inside a remote (eslint import-x/no-restricted-paths)', () => {
-  const detail = 'mfe-catalogue/src/features/detail/components/detail-screen.tsx';
-  const forbiddenInside = [
-    snippet(detail, '../../bag/use-bag-count'),
-    snippet(detail, '../../products/components/product-tile'),
-    snippet('mfe-orders/src/features/refund/components/refund-screen.tsx', '../../orders/api'),
-  ];
-  const allowedInside = [
-    snippet(detail, '../../bag'),
-    snippet(detail, '../../screen-ready'),
-    snippet(detail, '../spec-choice'),
-    snippet('mfe-wallet/src/features/withdraw/components/withdraw-screen.tsx', '../../wallet/wallet.css'),
-  ];
-  const results = lint([...forbiddenInside, ...allowedInside]);
-
-  it.each(forbiddenInside.map((c, i) => [c.filePath, c.source.split("'")[1], i] as const))(
-    'rejects in %s a deep import of another feature: %s',
-    (_file, _specifier, index) => {
-      expect(results[index]).toContain('import-x/no-restricted-paths');
-    },
-  );
-
-  it.each(allowedInside.map((c, i) => [c.filePath, c.source.split("'")[1], forbiddenInside.length + i] as const))(
-    'allows in %s an import of %s',
-    (_file, _specifier, index) => {
-      expect(results[index]).toEqual([]);
-    },
-  );
+  expectRule('import-x/no-restricted-paths', 'a deep import of another feature:', forbiddenInside, allowedInside);
 });
