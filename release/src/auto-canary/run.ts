@@ -1,15 +1,14 @@
-import { enforceContract } from '../contract-check';
 import { ReleaseError } from '../errors';
 import type { RemoteApp } from '../remotes';
 import type { AuditEntry, AutoCanaryRecord } from '../store/deployment-store';
 import {
+  commitCanary,
+  commitPromote,
   commitRemote,
   describeServing,
-  entryFor,
-  forcedFields,
+  enforceStoredContract,
   readManifestOrEmpty,
   requireDeployed,
-  storedVersionProblems,
   type CommandContext,
 } from '../commands/command-context';
 import { clamp, decide, TEST_NAME, type CohortCounts } from './decision';
@@ -136,30 +135,11 @@ export const autoCanary = async (
         );
       }
       const info = await requireDeployed(ctx.store, remote, version);
-      const forced = enforceContract(
-        label,
-        await storedVersionProblems(ctx, remote, version),
-        options.force ?? false,
-        ctx.warn,
-        options.reason,
-      );
-      const auto: AutoCanaryRecord = { version, fromPercent: from, toPercent: to, ...record };
-      if (to === 100) {
-        const history = await ctx.store.readHistory();
-        const previous = [...(history.previous[remote.folder] ?? []), current.version];
-        await commitRemote(
-          ctx,
-          { manifest, remote, current, entry: entryFor(ctx, remote, info), previous },
-          { command: 'promote', to: version, ...forcedFields(forced, options.reason), auto },
-        );
-      } else {
-        const next = { ...current, canary: { ...entryFor(ctx, remote, info), percent: to } };
-        await commitRemote(
-          ctx,
-          { manifest, remote, current, entry: next },
-          { command: 'canary', to: describeServing(next), ...forcedFields(forced, options.reason), auto },
-        );
-      }
+      const { force, reason } = options;
+      const forced = await enforceStoredContract(ctx, remote, version, { force, reason });
+      const audit = { forced, reason, auto: { version, fromPercent: from, toPercent: to, ...record } };
+      if (to === 100) await commitPromote(ctx, { manifest, remote, current, info }, audit);
+      else await commitCanary(ctx, { manifest, remote, current, info, percent: to }, audit);
       return current.version;
     });
 

@@ -1,14 +1,10 @@
-import { enforceContract } from '../contract-check';
 import { ReleaseError } from '../errors';
 import type { RemoteApp } from '../remotes';
 import {
-  commitRemote,
-  describeServing,
-  entryFor,
-  forcedFields,
+  commitCanary,
+  enforceStoredContract,
   readManifestOrEmpty,
   requireDeployed,
-  storedVersionProblems,
   type CommandContext,
 } from './command-context';
 
@@ -37,16 +33,11 @@ export const canary = (
     if (current.version === version) {
       throw new ReleaseError(`${label} is the live version; a canary needs a different one`);
     }
-    const forced = enforceContract(label, await storedVersionProblems(ctx, remote, version), force, ctx.warn, reason);
+    const forced = await enforceStoredContract(ctx, remote, version, { force, reason });
     if (current.canary?.version === version && current.canary.percent === percent) {
       ctx.log(`${label} is already the canary at ${percent}%; nothing changed.`);
       return;
     }
-    const next = { ...current, canary: { ...entryFor(ctx, remote, info), percent } };
-    await commitRemote(
-      ctx,
-      { manifest, remote, current, entry: next },
-      { command: 'canary', to: describeServing(next), ...forcedFields(forced, reason) },
-    );
+    await commitCanary(ctx, { manifest, remote, current, info, percent }, { forced, reason });
     ctx.log(`${label} is the canary for ${percent}% of browsers; the others keep ${current.version}.`);
   });

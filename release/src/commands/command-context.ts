@@ -1,12 +1,25 @@
 import { hostname, userInfo } from 'node:os';
 import semver from 'semver';
 import { routeMetaListSchema, type RemoteEntry, type StoredManifest } from '@marketplace/shared/contracts';
-import { contractProblems, readShellFrom, readShellShared, sharedProblems, type ShellShared } from '../contract-check';
+import {
+  contractProblems,
+  enforceContract,
+  readShellFrom,
+  readShellShared,
+  sharedProblems,
+  type ShellShared,
+} from '../contract-check';
 import { ReleaseError } from '../errors';
 import { inspectVersion } from '../inspect-version';
 import type { ReleaseContext, RemoteApp } from '../remotes';
 import { linkMatchesRoute, parseSharedContract, SHARED_CONTRACT_FILE } from '../shared-contract';
-import { SHELL_FOLDER, type AuditEntry, type DeployInfo, type DeploymentStore } from '../store/deployment-store';
+import {
+  SHELL_FOLDER,
+  type AuditEntry,
+  type AutoCanaryRecord,
+  type DeployInfo,
+  type DeploymentStore,
+} from '../store/deployment-store';
 
 /** Everything a release command needs; tests pass temp folders and a fixed clock. */
 export interface CommandContext {
@@ -126,6 +139,24 @@ export const storedVersionProblems = async (
 };
 
 /**
+ * The contract check of a deployed version that is to serve, enforced: a refusal, or with `force` a warning and
+ * the problems it overrode (for the audit line).
+ */
+export const enforceStoredContract = async (
+  ctx: CommandContext,
+  remote: RemoteApp,
+  version: string,
+  { force = false, reason }: { force?: boolean; reason?: string },
+): Promise<string[]> =>
+  enforceContract(
+    `${remote.folder} ${version}`,
+    await storedVersionProblems(ctx, remote, version),
+    force,
+    ctx.warn,
+    reason,
+  );
+
+/**
  * A shell (a candidate version) against every live remote version and every live canary: what each
  * of them was built against must be what this shell provides.
  */
@@ -235,4 +266,52 @@ export const commitRemote = (
     // The audit line's fields in the log's order: command, remote, from, then to and the rest.
     audit: { command, remote: remote.folder, from: describeServing(current), ...rest },
   });
+};
+
+/** What a change that puts a deployed version in front of browsers writes into its audit line besides the basics. */
+interface ServingAudit {
+  forced: string[];
+  reason: string | undefined;
+  /** The automated canary's record of the decision, when it made the change. */
+  auto?: AutoCanaryRecord;
+}
+
+const servingAuditFields = ({ forced, reason, auto }: ServingAudit) => ({
+  ...forcedFields(forced, reason),
+  ...(auto ? { auto } : {}),
+});
+
+/**
+ * Makes the deployed version `info` live for everyone, which ends any canary of the remote; the version it
+ * replaces goes on top of the remote's live history (a re-promote of the live version adds nothing).
+ */
+export const commitPromote = async (
+  ctx: CommandContext,
+  change: { manifest: StoredManifest; remote: RemoteApp; current: StoredRemote | undefined; info: DeployInfo },
+  audit: ServingAudit,
+): Promise<void> => {
+  const { manifest, remote, current, info } = change;
+  const history = await ctx.store.readHistory();
+  const earlier = history.previous[remote.folder] ?? [];
+  const previous = current && current.version !== info.version ? [...earlier, current.version] : earlier;
+  await commitRemote(
+    ctx,
+    { manifest, remote, current, entry: entryFor(ctx, remote, info), previous },
+    { command: 'promote', to: info.version, ...servingAuditFields(audit) },
+  );
+};
+
+/** Makes the deployed version `info` the canary of the remote for `percent`% of browsers, beside the live one. */
+export const commitCanary = async (
+  ctx: CommandContext,
+  change: { manifest: StoredManifest; remote: RemoteApp; current: StoredRemote; info: DeployInfo; percent: number },
+  audit: ServingAudit,
+): Promise<void> => {
+  const { manifest, remote, current, info, percent } = change;
+  const next = { ...current, canary: { ...entryFor(ctx, remote, info), percent } };
+  await commitRemote(
+    ctx,
+    { manifest, remote, current, entry: next },
+    { command: 'canary', to: describeServing(next), ...servingAuditFields(audit) },
+  );
 };

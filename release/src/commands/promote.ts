@@ -1,13 +1,10 @@
-import { enforceContract } from '../contract-check';
 import type { RemoteApp } from '../remotes';
 import {
-  commitRemote,
+  commitPromote,
   describeServing,
-  entryFor,
-  forcedFields,
+  enforceStoredContract,
   readManifestOrEmpty,
   requireDeployed,
-  storedVersionProblems,
   type CommandContext,
 } from './command-context';
 
@@ -24,20 +21,13 @@ export const promote = (
   ctx.store.withLock(async () => {
     const info = await requireDeployed(ctx.store, remote, version);
     const label = `${remote.folder} ${version}`;
-    const forced = enforceContract(label, await storedVersionProblems(ctx, remote, version), force, ctx.warn, reason);
+    const forced = await enforceStoredContract(ctx, remote, version, { force, reason });
     const manifest = await readManifestOrEmpty(ctx);
     const current = manifest.remotes[remote.folder];
     if (current?.version === version && !current.canary) {
       ctx.log(`${label} is already live; nothing changed.`);
       return;
     }
-    const history = await ctx.store.readHistory();
-    const earlier = history.previous[remote.folder] ?? [];
-    const previous = current && current.version !== version ? [...earlier, current.version] : earlier;
-    await commitRemote(
-      ctx,
-      { manifest, remote, current, entry: entryFor(ctx, remote, info), previous },
-      { command: 'promote', to: version, ...forcedFields(forced, reason) },
-    );
+    await commitPromote(ctx, { manifest, remote, current, info }, { forced, reason });
     ctx.log(`${label} is live for everyone (was ${describeServing(current) ?? 'nothing'}).`);
   });

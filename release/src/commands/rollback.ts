@@ -1,15 +1,14 @@
-import { enforceContract } from '../contract-check';
 import { ReleaseError } from '../errors';
 import type { RemoteApp } from '../remotes';
 import {
   commitRemote,
   describeServing,
+  enforceStoredContract,
   entryFor,
   forcedFields,
   readManifestOrEmpty,
   requireDeployed,
   sortedVersions,
-  storedVersionProblems,
   type CommandContext,
 } from './command-context';
 
@@ -59,15 +58,7 @@ export const rollback = (
     const info = await requireDeployed(ctx.store, remote, target);
     // Back to a version that is not live: it must still fit the live shell (a canary's end keeps the live one).
     const forced =
-      target === current.version
-        ? []
-        : enforceContract(
-            `${remote.folder} ${target}`,
-            await storedVersionProblems(ctx, remote, target),
-            force,
-            ctx.warn,
-            reason,
-          );
+      target === current.version ? [] : await enforceStoredContract(ctx, remote, target, { force, reason });
     await commitRemote(
       ctx,
       { manifest, remote, current, entry: entryFor(ctx, remote, info), previous },
