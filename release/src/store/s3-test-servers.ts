@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -170,19 +170,37 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** Whether moto's S3 server can be started here (and `TEST_S3_MOTO` is not `0`). */
-export const motoInstalled = (): boolean => process.env.TEST_S3_MOTO !== '0' && onPath('moto_server') !== null;
+/**
+ * moto's S3 application (Python) served one request at a time. `moto_server` serves it on threads and
+ * checks a conditional write (If-None-Match, If-Match) and stores the object in two steps that another
+ * thread can run between: on busy cores two conditional creates of one object could both succeed, which
+ * S3 never allows (it decides them atomically, per object). Served serially, every conditional write is
+ * decided and stored before the next request is read, as S3 guarantees.
+ */
+const serialMoto = (port: number) =>
+  [
+    'from moto.server import DomainDispatcherApplication, create_backend_app',
+    'from werkzeug.serving import run_simple',
+    `run_simple('127.0.0.1', ${port}, DomainDispatcherApplication(create_backend_app), threaded=False)`,
+  ].join('\n');
+
+let motoAnswer: boolean | undefined;
+/** Whether moto can be started here: python3 on the PATH imports it (and `TEST_S3_MOTO` is not `0`). */
+export const motoInstalled = (): boolean => {
+  if (process.env.TEST_S3_MOTO === '0' || onPath('python3') === null) return false;
+  motoAnswer ??= spawnSync('python3', ['-c', 'import moto.server, werkzeug.serving'], { stdio: 'ignore' }).status === 0;
+  return motoAnswer;
+};
 
 /**
- * moto's S3 server (Python, `moto_server` on the PATH; the machine image has moto 5.2), an independent
- * implementation that honours conditional writes itself. Null when it is not installed or
+ * moto's S3 server (Python; the machine image has moto 5.2), an independent implementation that honours
+ * conditional writes itself, served one request at a time (serialMoto). Null when it is not installed or
  * `TEST_S3_MOTO=0`; the tests that need it then say they were skipped.
  */
 export const startMoto = async (): Promise<TestS3 | null> => {
-  const command = motoInstalled() ? onPath('moto_server') : null;
-  if (!command) return null;
+  if (!motoInstalled()) return null;
   const port = await freePort();
-  const child = spawn(command, ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+  const child = spawn('python3', ['-c', serialMoto(port)], { stdio: 'ignore' });
   const exited = once(child, 'exit');
   const connection: S3Connection = {
     endpoint: `http://127.0.0.1:${port}`,
