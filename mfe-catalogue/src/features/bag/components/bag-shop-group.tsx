@@ -5,6 +5,7 @@ import { Money, pictureUrl } from '@marketplace/shared';
 import type { BagItem, BagShopGroup as BagShop } from '@marketplace/shared/contracts';
 import QuantityStepper from './quantity-stepper';
 import SelectBox from './select-box';
+import '../../catalogue-common.css';
 
 const ITEM_IMAGE_SIZE = 80;
 
@@ -32,7 +33,7 @@ export default function BagShopGroup({
     <section className="catalogue-bag__shop" aria-label={shop.shopName}>
       <header className="catalogue-bag__shop-head">
         <SelectBox checked={shop.selected} onChange={onSelectShop}>
-          <span className="catalogue-bag__visually-hidden">{t('bag.selectShop', { name: shop.shopName })}</span>
+          <span className="catalogue-visually-hidden">{t('bag.selectShop', { name: shop.shopName })}</span>
         </SelectBox>
         <Link className="catalogue-bag__shop-name" to={`/shop/${shop.shopId}`}>
           {shop.shopName}
@@ -42,7 +43,7 @@ export default function BagShopGroup({
         {shop.items.map((item) => (
           <li key={item.id} className="catalogue-bag__item">
             <SelectBox checked={item.selected} onChange={(selected) => onSelectItem(item.id, selected)}>
-              <span className="catalogue-bag__visually-hidden">{t('bag.selectItem', { title: item.title })}</span>
+              <span className="catalogue-visually-hidden">{t('bag.selectItem', { title: item.title })}</span>
             </SelectBox>
             <img
               className="catalogue-bag__image"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pictureUrl, savesData } from '@marketplace/shared';
+import '../../catalogue-common.css';
 
 /** Gallery pictures are square; the size is given so nothing below moves while they load. */
 const GALLERY_SIZE = 390;
@@ -54,7 +55,7 @@ export const GalleryPicture = ({
   const picture = (
     <img
       ref={ref}
-      className="catalogue-detail__image"
+      className="catalogue-square-picture"
       src={shown ? url : undefined}
       data-src={shown ? undefined : url}
       alt={t('detail.picture', { index: index + 1, title })}

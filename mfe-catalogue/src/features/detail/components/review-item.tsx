@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, pictureUrl } from '@marketplace/shared';
 import type { ProductComment } from '@marketplace/shared/contracts';
+import '../../catalogue-common.css';
 import './review-item.css';
 
 const PictureViewer = lazy(() => import('./picture-viewer'));
@@ -28,7 +29,7 @@ export default function ReviewItem({ review }: { review: ProductComment }) {
       <p className="catalogue-review__content">{review.content}</p>
       {review.pics.length > 0 && (
         <>
-          <ul className="catalogue-review__pics" aria-label={t('detail.reviewPictures', { author: review.author })}>
+          <ul className="catalogue-wrap-list" aria-label={t('detail.reviewPictures', { author: review.author })}>
             {review.pics.map((src, index) => (
               <li key={src}>
                 <button type="button" className="catalogue-review__pic" onClick={() => setViewing(index)}>

@@ -6,6 +6,7 @@ import { REVIEW_FILTERS, useListProductReviewsQuery, type ReviewCounts, type Rev
 import RatingScores from './rating-scores';
 import ReviewItem from './review-item';
 import { CloseButton } from './close-button';
+import '../../catalogue-common.css';
 import './detail-controls.css';
 import './review-list.css';
 
@@ -60,7 +61,7 @@ export default function ReviewList({
         </header>
         <div className="catalogue-reviews__body">
           <RatingScores rating={rating} />
-          <span id={filterId} className="catalogue-reviews__visually-hidden">
+          <span id={filterId} className="catalogue-visually-hidden">
             {t('detail.filter')}
           </span>
           <div className="catalogue-reviews__filters" role="radiogroup" aria-labelledby={filterId}>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Money, pictureUrl } from '@marketplace/shared';
 import type { ProductCard } from '@marketplace/shared/contracts';
+import '../../catalogue-common.css';
 import './product-tile.css';
 
 /** Picture side in CSS pixels; width and height are given so the grid never shifts as images load. */
@@ -13,7 +14,7 @@ export default function ProductTile({ product, eager = false }: { product: Produ
   return (
     <Link className="catalogue-product-tile" to={`/detail/${product.id}`}>
       <img
-        className="catalogue-product-tile__image"
+        className="catalogue-square-picture"
         src={pictureUrl(product.image, TILE_IMAGE_SIZE)}
         alt=""
         width={TILE_IMAGE_SIZE}

@@ -6,6 +6,7 @@ import { useGoBack } from '@marketplace/shared';
 import { KEYWORD_MAX_LENGTH } from '@marketplace/shared/contracts/core';
 import { useListHotKeywordsQuery, useListSearchSuggestionsQuery } from '../api';
 import { addToSearchHistory, clearSearchHistory, readSearchHistory } from '../search-history';
+import '../../catalogue-common.css';
 import './search-screen.css';
 
 const SUGGEST_DELAY_MS = 250;
@@ -29,7 +30,7 @@ const KeywordChips = ({
   keywords: string[];
   onPick: (k: string) => void;
 }) => (
-  <ul className="catalogue-search__chips" aria-label={label}>
+  <ul className="catalogue-wrap-list" aria-label={label}>
     {keywords.map((keyword) => (
       <li key={keyword}>
         <button type="button" className="catalogue-search__chip" onClick={() => onPick(keyword)}>
