@@ -1,7 +1,7 @@
 import { Badge, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
-import { createdColumn, QueueScreen, useStatusFilter, useDecision, usePaged, type PageOf } from './queue-kit';
+import { createdColumn, QueueScreen, useServerQueue, useStatusFilter } from './queue-kit';
 
 interface Complaint {
   id: number;
@@ -21,11 +21,7 @@ export default function ComplaintsPage() {
   const { api } = useSession();
   // i18n-keys: complaints.open, complaints.handled
   const [state, stateFilter] = useStatusFilter(STATES, (value) => t(`complaints.${value}`));
-  const queue = usePaged<Complaint>(
-    (page, pageSize) => api.get<PageOf<Complaint>>('/api/admin/complaints', { state, page, pageSize }),
-    [state],
-  );
-  const decide = useDecision(queue.reload);
+  const { queue, decide } = useServerQueue<Complaint>('/api/admin/complaints', { state });
   return (
     <QueueScreen<Complaint>
       id="complaints"

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session';
-import { createdColumn, QueueScreen, usePaged, type PageOf } from './queue-kit';
+import { createdColumn, QueueScreen, useServerQueue } from './queue-kit';
 
 interface Application {
   id: number;
@@ -14,11 +13,7 @@ interface Application {
 /** Support: merchant applications, newest first (the seller platform takes them further). */
 export default function MerchantsPage() {
   const { t, i18n } = useTranslation();
-  const { api } = useSession();
-  const queue = usePaged<Application>(
-    (page, pageSize) => api.get<PageOf<Application>>('/api/admin/merchant_applications', { page, pageSize }),
-    [],
-  );
+  const { queue } = useServerQueue<Application>('/api/admin/merchant_applications');
   return (
     <QueueScreen<Application>
       id="merchants"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
-import { moneyColumn, QueueScreen, useStatusFilter, useDecision, usePaged, type PageOf } from './queue-kit';
+import { moneyColumn, QueueScreen, useServerQueue, useStatusFilter } from './queue-kit';
 
 interface OrderRow {
   id: number;
@@ -26,11 +26,7 @@ export default function OrdersPage() {
   const [tab, tabFilter] = useStatusFilter(TABS, (value) => t(`orders.tab${value}`));
   const [shipping, setShipping] = useState<OrderRow | null>(null);
   const [form] = Form.useForm<{ carrier: string; trackingNo: string }>();
-  const queue = usePaged<OrderRow>(
-    (page, pageSize) => api.get<PageOf<OrderRow>>('/api/admin/orders', { status: tab, page, pageSize }),
-    [tab],
-  );
-  const decide = useDecision(queue.reload);
+  const { queue, decide } = useServerQueue<OrderRow>('/api/admin/orders', { status: tab });
   const language = i18n.language;
 
   return (

@@ -17,8 +17,9 @@ import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { decidedByOf } from '../api';
 import { dateTime, money } from '../queues';
+import { useSession } from '../session';
 
-export interface PageOf<T> {
+interface PageOf<T> {
   list: T[];
   total: number;
 }
@@ -75,6 +76,19 @@ export const usePaged = <T,>(load: (page: number, pageSize: number) => Promise<P
       },
     },
   };
+};
+
+/**
+ * A queue the server pages: `path` asked with `params` and the page (a changed param starts again from
+ * page 1), and `decide` (`useDecision`), which reloads it.
+ */
+export const useServerQueue = <T,>(path: string, params: Record<string, string> = {}) => {
+  const { api } = useSession();
+  const queue = usePaged<T>(
+    (page, pageSize) => api.get<PageOf<T>>(path, { ...params, page, pageSize }),
+    Object.values(params),
+  );
+  return { queue, decide: useDecision(queue.reload) };
 };
 
 /** What `usePaged` gives a queue screen. */
@@ -236,7 +250,7 @@ export function ReasonDialog({
 }
 
 /** The refusal of one queue row: the reason dialog while `row` is set; `refuse` decides it, then it closes. */
-export function RefuseRowDialog<T>({
+function RefuseRowDialog<T>({
   row,
   title,
   close,
@@ -259,6 +273,32 @@ export function RefuseRowDialog<T>({
     />
   );
 }
+
+/**
+ * Approving or refusing one queue row: `send` posts the decision, `done` words it once made; a refusal
+ * first asks its reason in `dialog` (titled `refuseTitle`), which the screen shows after its table.
+ */
+export const useRowDecision = <T,>(
+  decide: ReturnType<typeof useDecision>,
+  send: (row: T, agree: boolean, reason: string) => Promise<unknown>,
+  done: (agree: boolean) => string,
+  refuseTitle: string,
+) => {
+  const [refusing, setRefusing] = useState<T | null>(null);
+  const decideOne = (row: T, agree: boolean, reason = '') => decide(() => send(row, agree, reason), done(agree));
+  return {
+    approve: (row: T) => void decideOne(row, true),
+    refuse: setRefusing,
+    dialog: (
+      <RefuseRowDialog
+        row={refusing}
+        title={refuseTitle}
+        close={() => setRefusing(null)}
+        refuse={(row, reason) => decideOne(row, false, reason)}
+      />
+    ),
+  };
+};
 
 /** A row's two decisions, each named for the row's `number`: approve (`approve`, `approveOne`) and refuse. */
 export function DecisionButtons({

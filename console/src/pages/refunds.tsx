@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
@@ -8,9 +7,9 @@ import {
   moneyColumn,
   ProtectedPicture,
   QueueScreen,
-  RefuseRowDialog,
   useDecision,
   usePaged,
+  useRowDecision,
 } from './queue-kit';
 
 interface Refund {
@@ -30,19 +29,18 @@ interface Refund {
 export default function RefundsPage() {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
-  const [refusing, setRefusing] = useState<Refund | null>(null);
   // The server answers the (at most 200) pending requests at once; the table pages them.
   const queue = usePaged<Refund>(async () => {
     const list = await api.get<Refund[]>('/api/admin/refunds');
     return { list, total: list.length };
   }, []);
-  const decide = useDecision(queue.reload);
+  const decision = useRowDecision<Refund>(
+    useDecision(queue.reload),
+    (row, agree, reason) => api.post('/api/admin/refund/decide', { orderId: row.orderId, agree, reason }),
+    (agree) => t(agree ? 'refunds.approved' : 'refunds.refused'),
+    t('refunds.refuseTitle'),
+  );
   const language = i18n.language;
-  const decideOne = (row: Refund, agree: boolean, reason = '') =>
-    decide(
-      () => api.post('/api/admin/refund/decide', { orderId: row.orderId, agree, reason }),
-      t(agree ? 'refunds.approved' : 'refunds.refused'),
-    );
 
   return (
     <QueueScreen<Refund>
@@ -80,19 +78,14 @@ export default function RefundsPage() {
               number={row.orderId}
               approve={t('decision.approve')}
               approveOne={t('decision.approveOne', { number: row.orderId })}
-              onApprove={() => void decideOne(row, true)}
-              onRefuse={() => setRefusing(row)}
+              onApprove={() => decision.approve(row)}
+              onRefuse={() => decision.refuse(row)}
             />
           ),
         },
       ]}
     >
-      <RefuseRowDialog
-        row={refusing}
-        title={t('refunds.refuseTitle')}
-        close={() => setRefusing(null)}
-        refuse={(row, reason) => decideOne(row, false, reason)}
-      />
+      {decision.dialog}
     </QueueScreen>
   );
 }

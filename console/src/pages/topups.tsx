@@ -9,10 +9,8 @@ import {
   ProtectedPicture,
   QueueScreen,
   ReasonDialog,
-  useDecision,
+  useServerQueue,
   useStatusFilter,
-  usePaged,
-  type PageOf,
 } from './queue-kit';
 
 export interface TopUp {
@@ -47,11 +45,7 @@ export default function TopUpsPage() {
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<TopUp | null>(null);
   const [refusing, setRefusing] = useState(false);
-  const queue = usePaged<TopUp>(
-    (page, pageSize) => api.get<PageOf<TopUp>>('/api/admin/topups', { status, q, page, pageSize }),
-    [status, q],
-  );
-  const decide = useDecision(queue.reload);
+  const { queue, decide } = useServerQueue<TopUp>('/api/admin/topups', { status, q });
   const language = i18n.language;
 
   const decideOpen = async (agree: boolean, reason = '') => {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
 import {
@@ -6,11 +5,9 @@ import {
   DecisionButtons,
   moneyColumn,
   QueueScreen,
-  RefuseRowDialog,
-  useDecision,
+  useRowDecision,
+  useServerQueue,
   useStatusFilter,
-  usePaged,
-  type PageOf,
 } from './queue-kit';
 import { statusTag, STATUSES } from './topups';
 
@@ -33,18 +30,14 @@ export default function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const [status, statusFilter] = useStatusFilter(STATUSES, (value) => t(`status.${value}`));
-  const [refusing, setRefusing] = useState<Withdrawal | null>(null);
-  const queue = usePaged<Withdrawal>(
-    (page, pageSize) => api.get<PageOf<Withdrawal>>('/api/admin/withdrawals', { status, page, pageSize }),
-    [status],
+  const { queue, decide } = useServerQueue<Withdrawal>('/api/admin/withdrawals', { status });
+  const decision = useRowDecision<Withdrawal>(
+    decide,
+    (row, agree, reason) => api.post('/api/admin/withdrawal/decide', { id: row.id, agree, reason }),
+    (agree) => t(agree ? 'withdrawals.paid' : 'withdrawals.refused'),
+    t('withdrawals.refuseTitle'),
   );
-  const decide = useDecision(queue.reload);
   const language = i18n.language;
-  const decideOne = (row: Withdrawal, agree: boolean, reason = '') =>
-    decide(
-      () => api.post('/api/admin/withdrawal/decide', { id: row.id, agree, reason }),
-      t(agree ? 'withdrawals.paid' : 'withdrawals.refused'),
-    );
 
   return (
     <QueueScreen<Withdrawal>
@@ -73,8 +66,8 @@ export default function WithdrawalsPage() {
                 number={row.withdrawalNo}
                 approve={t('withdrawals.markPaid')}
                 approveOne={t('withdrawals.markPaidOne', { number: row.withdrawalNo })}
-                onApprove={() => void decideOne(row, true)}
-                onRefuse={() => setRefusing(row)}
+                onApprove={() => decision.approve(row)}
+                onRefuse={() => decision.refuse(row)}
               />
             ) : (
               row.reason
@@ -82,12 +75,7 @@ export default function WithdrawalsPage() {
         },
       ]}
     >
-      <RefuseRowDialog
-        row={refusing}
-        title={t('withdrawals.refuseTitle')}
-        close={() => setRefusing(null)}
-        refuse={(row, reason) => decideOne(row, false, reason)}
-      />
+      {decision.dialog}
     </QueueScreen>
   );
 }
