@@ -428,6 +428,9 @@ const killer = async () => {
 const journal = [];
 /** Effects the database must show for acknowledged operations (checked after the run). */
 const expectations = [];
+/** A shopper's acknowledged top-up or withdrawal request (`requestId`) that made `record`; `details` by kind. */
+const expectRecord = (type, op, shopper, record, { amount, requestId, ...details }) =>
+  expectations.push({ type, op: op.n, id: record.id, account: shopper.account, amount, requestId, ...details });
 /** Rules broken while running (a repeat accepted, a double submit applied twice). */
 const violations = [];
 const refusalMessages = new Map();
@@ -578,6 +581,23 @@ const upload = async (op, shopper) => {
   return { result, stored };
 };
 
+/**
+ * The operator decides a waiting request of `kind` (`recharge`, `withdrawal` or `refund`, which is named by its
+ * order), agreeing `agreeInTen` times in ten.
+ */
+const operatorDecides = async (kind, agreeInTen) => {
+  const op = newOp(`${kind}Decide`);
+  const item = take(pending[`${kind}s`]);
+  const agree = randomInt(10) < agreeInTen;
+  const [key, journalKey] = kind === 'refund' ? ['orderId', 'orderId'] : ['id', `${kind}Id`];
+  const result = await send(op, 'POST', `/api/admin/${kind}/decide`, {
+    headers: admin,
+    body: { [key]: item[key], agree, reason: agree ? '' : 'Refused by the scale bench' },
+  });
+  finish(op, result, { [journalKey]: item[key], agree });
+  return { op, item, agree, result };
+};
+
 const ops = {
   async createOrder(shopper) {
     const op = newOp('createOrder', shopper);
@@ -708,14 +728,7 @@ const ops = {
   },
 
   async refundDecide() {
-    const op = newOp('refundDecide');
-    const item = take(pending.refunds);
-    const agree = randomInt(10) < 6;
-    const result = await send(op, 'POST', '/api/admin/refund/decide', {
-      headers: admin,
-      body: { orderId: item.orderId, agree, reason: agree ? '' : 'Refused by the scale bench' },
-    });
-    finish(op, result, { orderId: item.orderId, agree });
+    const { op, item, agree, result } = await operatorDecides('refund', 6);
     if (result.outcome === 'ok') {
       expectations.push({ type: 'refundDecision', op: op.n, orderId: item.orderId, agree, amount: item.amount });
       decided.refunds.push({ id: item.orderId, agree });
@@ -762,29 +775,13 @@ const ops = {
       rechargeId: record?.id,
     });
     if (record) {
-      expectations.push({
-        type: 'recharge',
-        op: op.n,
-        id: record.id,
-        account: shopper.account,
-        amount,
-        requestId: id,
-        evidence: proof.stored.id,
-        card: false,
-      });
+      expectRecord('recharge', op, shopper, record, { amount, requestId: id, evidence: proof.stored.id, card: false });
       pending.recharges.push({ id: record.id, amount });
     }
   },
 
   async rechargeDecide() {
-    const op = newOp('rechargeDecide');
-    const item = take(pending.recharges);
-    const agree = randomInt(10) < 7;
-    const result = await send(op, 'POST', '/api/admin/recharge/decide', {
-      headers: admin,
-      body: { id: item.id, agree, reason: agree ? '' : 'Refused by the scale bench' },
-    });
-    finish(op, result, { rechargeId: item.id, agree });
+    const { op, item, agree, result } = await operatorDecides('recharge', 7);
     if (result.outcome === 'ok') {
       if (result.json.data.status !== (agree ? 1 : 2)) {
         violations.push(`op ${op.n}: decision on recharge ${item.id} answered status ${result.json.data.status}`);
@@ -843,15 +840,7 @@ const ops = {
     finish(op, result, { amount, requestId: id, card: card.slice(-4), rechargeId: record?.id });
     if (record) {
       if (declines) violations.push(`op ${op.n}: the declined test card was accepted`);
-      expectations.push({
-        type: 'recharge',
-        op: op.n,
-        id: record.id,
-        account: shopper.account,
-        amount,
-        requestId: id,
-        card: true,
-      });
+      expectRecord('recharge', op, shopper, record, { amount, requestId: id, card: true });
     } else if (result.outcome === 'refused' && op.retries === 0) {
       // Refused at the first try (a retry could follow an unanswered try that went through).
       expectations.push({ type: 'noRecharge', op: op.n, account: shopper.account, requestId: id });
@@ -873,14 +862,7 @@ const ops = {
     const record = result.outcome === 'ok' ? result.json.data.record : null;
     finish(op, result, { amount, requestId: id, withdrawalId: record?.id });
     if (record) {
-      expectations.push({
-        type: 'withdrawal',
-        op: op.n,
-        id: record.id,
-        account: shopper.account,
-        amount,
-        requestId: id,
-      });
+      expectRecord('withdrawal', op, shopper, record, { amount, requestId: id });
       pending.withdrawals.push({ id: record.id, amount });
     } else if (result.outcome === 'refused' && op.retries === 0) {
       expectations.push({ type: 'noWithdrawal', op: op.n, account: shopper.account, requestId: id });
@@ -888,14 +870,7 @@ const ops = {
   },
 
   async withdrawalDecide() {
-    const op = newOp('withdrawalDecide');
-    const item = take(pending.withdrawals);
-    const agree = randomInt(2) === 0;
-    const result = await send(op, 'POST', '/api/admin/withdrawal/decide', {
-      headers: admin,
-      body: { id: item.id, agree, reason: agree ? '' : 'Refused by the scale bench' },
-    });
-    finish(op, result, { withdrawalId: item.id, agree });
+    const { op, item, agree, result } = await operatorDecides('withdrawal', 5);
     if (result.outcome === 'ok') {
       expectations.push({ type: 'withdrawalDecision', op: op.n, id: item.id, agree });
       decided.withdrawals.push({ id: item.id, agree });
@@ -1087,6 +1062,8 @@ const checkDatabase = async (url) => {
       entriesOf.get(key).push(entry);
     }
     const entries = (kind, reference) => entriesOf.get(`${kind}|${reference}`) ?? [];
+    /** Whether a business row's ledger entries (`list`) are exactly `count`, each of `amount`. */
+    const exactly = (list, count, amount) => list.length === count && list.every((e) => e.amount === amount);
     const orders = await q(
       `SELECT id, user_id, status, status_before_refund, total_cents::text AS total, paid_at IS NOT NULL AS paid FROM orders`,
     );
@@ -1102,6 +1079,13 @@ const checkDatabase = async (url) => {
       `SELECT target_type, target_id, count(*)::int AS n FROM operator_audit WHERE target_type IN ('recharge', 'withdrawal') GROUP BY 1, 2`,
     );
     const auditCount = new Map(audits.map((a) => [`${a.target_type}|${a.target_id}`, a.n]));
+    /** An operator's decision on a top-up or withdrawal is audited once: none while it waits (status 0), one after. */
+    const auditFailures = (type, row, fail) => {
+      const audited = auditCount.get(`${type}|${row.id}`) ?? 0;
+      if (audited !== (row.status === 0 ? 0 : 1)) {
+        fail(`${type} ${row.id}: status ${row.status}, ${audited} operator decisions audited`);
+      }
+    };
     const byId = (rows, key = 'id') => new Map(rows.map((row) => [row[key], row]));
     const orderById = byId(orders);
     const rechargeById = byId(recharges);
@@ -1144,108 +1128,90 @@ const checkDatabase = async (url) => {
     );
 
     // Every business row of the bench's shoppers against its ledger entries.
-    const orderFailures = [];
-    for (const order of orders.filter((o) => ours.has(o.user_id))) {
+    /**
+     * Checks each row of `rows` that belongs to one of the bench's shoppers: `inspect(row, fail)` calls `fail`
+     * with each thing wrong with it; the report counts `checked` rows (by default all of them).
+     */
+    const checkEach = (name, rows, inspect, checked = rows.length) => {
+      const failures = [];
+      for (const row of rows.filter((r) => ours.has(r.user_id))) inspect(row, (text) => failures.push(text));
+      check(name, failures, checked);
+    };
+    checkEach('orders: paid ⇔ charged exactly once with the order total', orders, (order, fail) => {
       const total = Number(order.total);
       const payments = entries('payment', `order:${order.id}`);
       const shouldBePaid = ![0, -1].includes(order.status);
-      if (order.paid !== shouldBePaid)
-        orderFailures.push(`order ${order.id}: status ${order.status}, paid_at ${order.paid}`);
+      if (order.paid !== shouldBePaid) fail(`order ${order.id}: status ${order.status}, paid_at ${order.paid}`);
       const expected = order.paid && total > 0 ? 1 : 0;
-      if (payments.length !== expected) orderFailures.push(`order ${order.id}: ${payments.length} payment entries`);
+      if (payments.length !== expected) fail(`order ${order.id}: ${payments.length} payment entries`);
       if (payments.some((p) => p.amount !== -total || p.user_id !== order.user_id)) {
-        orderFailures.push(`order ${order.id}: payment entry of ${payments.map((p) => p.amount)} for total ${total}`);
+        fail(`order ${order.id}: payment entry of ${payments.map((p) => p.amount)} for total ${total}`);
       }
-    }
-    check('orders: paid ⇔ charged exactly once with the order total', orderFailures, orders.length);
+    });
 
-    const refundFailures = [];
-    for (const order of orders.filter((o) => ours.has(o.user_id))) {
-      const refund = refundByOrder.get(order.id);
-      const back = entries('refund', `order:${order.id}`);
-      if (!refund) {
-        if (back.length > 0 || [-2, -3, -4].includes(order.status)) {
-          refundFailures.push(`order ${order.id}: status ${order.status}, ${back.length} refund entries, no request`);
-        }
-        continue;
-      }
-      const amount = Number(refund.amount);
-      const expected = refund.state === 'agreed' && amount > 0 ? 1 : 0;
-      if (back.length !== expected || back.some((e) => e.amount !== amount)) {
-        refundFailures.push(
-          `order ${order.id}: refund ${refund.state} of ${amount}, entries ${back.map((e) => e.amount)}`,
-        );
-      }
-      const statusOk =
-        refund.state === 'agreed'
-          ? order.status === -2
-          : refund.state === 'pending'
-            ? [-3, -4].includes(order.status)
-            : ![-2, -3, -4].includes(order.status);
-      if (!statusOk) refundFailures.push(`order ${order.id}: refund ${refund.state}, order status ${order.status}`);
-    }
-    check(
+    checkEach(
       'refunds: agreed ⇔ one refund entry of the refund amount; order states match',
-      refundFailures,
+      orders,
+      (order, fail) => {
+        const refund = refundByOrder.get(order.id);
+        const back = entries('refund', `order:${order.id}`);
+        if (!refund) {
+          if (back.length > 0 || [-2, -3, -4].includes(order.status)) {
+            fail(`order ${order.id}: status ${order.status}, ${back.length} refund entries, no request`);
+          }
+          return;
+        }
+        const amount = Number(refund.amount);
+        if (!exactly(back, refund.state === 'agreed' && amount > 0 ? 1 : 0, amount)) {
+          fail(`order ${order.id}: refund ${refund.state} of ${amount}, entries ${back.map((e) => e.amount)}`);
+        }
+        const statusOk =
+          refund.state === 'agreed'
+            ? order.status === -2
+            : refund.state === 'pending'
+              ? [-3, -4].includes(order.status)
+              : ![-2, -3, -4].includes(order.status);
+        if (!statusOk) fail(`order ${order.id}: refund ${refund.state}, order status ${order.status}`);
+      },
       refunds.length,
     );
 
-    const rechargeFailures = [];
-    for (const recharge of recharges.filter((r) => ours.has(r.user_id))) {
-      const credits = entries('topup', `recharge:${recharge.id}`);
-      const expected = recharge.status === 1 ? 1 : 0;
-      if (credits.length !== expected || credits.some((e) => e.amount !== Number(recharge.arrival))) {
-        rechargeFailures.push(
-          `recharge ${recharge.id}: status ${recharge.status}, credits ${credits.map((e) => e.amount)}`,
-        );
-      }
-      if (recharge.method === 'card' && recharge.status !== 1)
-        rechargeFailures.push(`card recharge ${recharge.id}: status ${recharge.status}`);
-      const audited = auditCount.get(`recharge|${recharge.id}`) ?? 0;
-      if (recharge.method !== 'card' && audited !== (recharge.status === 0 ? 0 : 1)) {
-        rechargeFailures.push(
-          `recharge ${recharge.id}: status ${recharge.status}, ${audited} operator decisions audited`,
-        );
-      }
-    }
-    check(
+    checkEach(
       'top-ups: approved or card ⇔ one top-up entry; each decision audited once',
-      rechargeFailures,
-      recharges.length,
+      recharges,
+      (recharge, fail) => {
+        const credits = entries('topup', `recharge:${recharge.id}`);
+        if (!exactly(credits, recharge.status === 1 ? 1 : 0, Number(recharge.arrival))) {
+          fail(`recharge ${recharge.id}: status ${recharge.status}, credits ${credits.map((e) => e.amount)}`);
+        }
+        // A card top-up is settled at once, without an operator.
+        if (recharge.method !== 'card') auditFailures('recharge', recharge, fail);
+        else if (recharge.status !== 1) fail(`card recharge ${recharge.id}: status ${recharge.status}`);
+      },
     );
 
-    const withdrawalFailures = [];
-    for (const withdrawal of withdrawals.filter((w) => ours.has(w.user_id))) {
-      const amount = Number(withdrawal.amount);
-      const holds = entries('withdrawal', `withdrawal:${withdrawal.id}`);
-      const returns = entries('withdrawalRefund', `withdrawal:${withdrawal.id}`);
-      if (holds.length !== 1 || holds[0].amount !== -amount) {
-        withdrawalFailures.push(`withdrawal ${withdrawal.id}: holds ${holds.map((e) => e.amount)} for ${amount}`);
-      }
-      const expected = withdrawal.status === 2 ? 1 : 0;
-      if (returns.length !== expected || returns.some((e) => e.amount !== amount)) {
-        withdrawalFailures.push(
-          `withdrawal ${withdrawal.id}: status ${withdrawal.status}, returns ${returns.map((e) => e.amount)}`,
-        );
-      }
-      const audited = auditCount.get(`withdrawal|${withdrawal.id}`) ?? 0;
-      if (audited !== (withdrawal.status === 0 ? 0 : 1)) {
-        withdrawalFailures.push(
-          `withdrawal ${withdrawal.id}: status ${withdrawal.status}, ${audited} operator decisions audited`,
-        );
-      }
-    }
-    check(
+    checkEach(
       'withdrawals: one hold each; refused ⇔ one return; each decision audited once',
-      withdrawalFailures,
-      withdrawals.length,
+      withdrawals,
+      (withdrawal, fail) => {
+        const amount = Number(withdrawal.amount);
+        const holds = entries('withdrawal', `withdrawal:${withdrawal.id}`);
+        const returns = entries('withdrawalRefund', `withdrawal:${withdrawal.id}`);
+        if (!exactly(holds, 1, -amount)) {
+          fail(`withdrawal ${withdrawal.id}: holds ${holds.map((e) => e.amount)} for ${amount}`);
+        }
+        if (!exactly(returns, withdrawal.status === 2 ? 1 : 0, amount)) {
+          fail(`withdrawal ${withdrawal.id}: status ${withdrawal.status}, returns ${returns.map((e) => e.amount)}`);
+        }
+        auditFailures('withdrawal', withdrawal, fail);
+      },
     );
 
     const vipFailures = [];
     const highest = new Map();
     for (const purchase of vips.filter((v) => ours.has(v.user_id))) {
       const charges = entries('vip', `vip:${purchase.id}`);
-      if (charges.length !== 1 || charges[0].amount !== -Number(purchase.price)) {
+      if (!exactly(charges, 1, -Number(purchase.price))) {
         vipFailures.push(`vip purchase ${purchase.id}: charges ${charges.map((e) => e.amount)} for ${purchase.price}`);
       }
       highest.set(purchase.user_id, Math.max(highest.get(purchase.user_id) ?? 0, purchase.level));
@@ -1282,8 +1248,19 @@ const checkDatabase = async (url) => {
     }
     const recharged = new Map(recharges.filter((r) => r.request_id).map((r) => [`${r.user_id}|${r.request_id}`, r]));
     const withdrawn = new Map(withdrawals.filter((w) => w.request_id).map((w) => [`${w.user_id}|${w.request_id}`, w]));
+    /** Whether a top-up or withdrawal `row` is what the shopper's acknowledged request `e` asked for. */
+    const isRequested = (row, e, user) =>
+      row !== undefined &&
+      row.user_id === user?.id &&
+      Number(row.amount) === e.amount &&
+      row.request_id === e.requestId;
     const journalFailures = [];
     const fail = (e, text) => journalFailures.push(`op ${e.op} ${e.type}: ${text}`);
+    /** An operator's acknowledged decision `e` on a top-up or withdrawal `row`: its status, and the entries it made. */
+    const decisionFailures = (e, row, made, expected, what) => {
+      if (row?.status !== (e.agree ? 1 : 2)) fail(e, `status ${row?.status}`);
+      if (made.length !== expected) fail(e, `${what} count wrong`);
+    };
     for (const e of expectations) {
       const user = e.account ? byAccount.get(e.account) : undefined;
       switch (e.type) {
@@ -1326,13 +1303,7 @@ const checkDatabase = async (url) => {
         }
         case 'recharge': {
           const recharge = rechargeById.get(e.id);
-          if (
-            !recharge ||
-            recharge.user_id !== user?.id ||
-            Number(recharge.amount) !== e.amount ||
-            recharge.request_id !== e.requestId ||
-            (!e.card && recharge.evidence_id !== e.evidence)
-          ) {
+          if (!isRequested(recharge, e, user) || (!e.card && recharge.evidence_id !== e.evidence)) {
             fail(e, 'top-up missing or different');
           } else if (e.card && entries('topup', `recharge:${e.id}`).length !== 1)
             fail(e, 'card top-up not credited once');
@@ -1341,20 +1312,12 @@ const checkDatabase = async (url) => {
         case 'noRecharge':
           if (recharged.has(`${user?.id}|${e.requestId}`)) fail(e, 'refused card top-up was recorded');
           break;
-        case 'rechargeDecision': {
-          const recharge = rechargeById.get(e.id);
-          if (recharge?.status !== (e.agree ? 1 : 2)) fail(e, `status ${recharge?.status}`);
-          if (entries('topup', `recharge:${e.id}`).length !== (e.agree ? 1 : 0)) fail(e, 'credit count wrong');
+        case 'rechargeDecision':
+          decisionFailures(e, rechargeById.get(e.id), entries('topup', `recharge:${e.id}`), e.agree ? 1 : 0, 'credit');
           break;
-        }
         case 'withdrawal': {
           const withdrawal = withdrawalById.get(e.id);
-          if (
-            !withdrawal ||
-            withdrawal.user_id !== user?.id ||
-            Number(withdrawal.amount) !== e.amount ||
-            withdrawal.request_id !== e.requestId
-          ) {
+          if (!isRequested(withdrawal, e, user)) {
             fail(e, 'withdrawal missing or different');
           } else if (entries('withdrawal', `withdrawal:${e.id}`).length !== 1) fail(e, 'not held exactly once');
           break;
@@ -1363,10 +1326,8 @@ const checkDatabase = async (url) => {
           if (withdrawn.has(`${user?.id}|${e.requestId}`)) fail(e, 'refused withdrawal was recorded');
           break;
         case 'withdrawalDecision': {
-          const withdrawal = withdrawalById.get(e.id);
-          if (withdrawal?.status !== (e.agree ? 1 : 2)) fail(e, `status ${withdrawal?.status}`);
-          if (entries('withdrawalRefund', `withdrawal:${e.id}`).length !== (e.agree ? 0 : 1))
-            fail(e, 'return count wrong');
+          const returns = entries('withdrawalRefund', `withdrawal:${e.id}`);
+          decisionFailures(e, withdrawalById.get(e.id), returns, e.agree ? 0 : 1, 'return');
           break;
         }
         case 'vip': {
