@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef, serialId } from './columns';
 import { users } from './users';
 
 export const addresses = pgTable(
   'addresses',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: requiredRef('user_id', () => users.id),
     addressee: text('addressee').notNull(),
     mobilePhone: text('mobile_phone').notNull(),
     area: text('area').notNull(),
     detailedAddress: text('detailed_address').notNull(),
     tag: text('tag').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('addresses_user_idx').on(t.userId),

@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import type { ProductSpec } from '@marketplace/shared/contracts';
+import { cents, createdAt, requiredRef, serialId } from './columns';
 import { users } from './users';
 
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
@@ -22,7 +10,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const shops = pgTable(
   'shops',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull().unique(),
     description: text('description').notNull(),
     /** Units sold; the orders module adds to it when an order is paid. */
@@ -32,10 +20,10 @@ export const shops = pgTable(
     /** 0..100 integer percent. */
     favorableRate: smallint('favorable_rate').notNull().default(100),
     /** Integer cents. */
-    totalSales: bigint('total_sales', { mode: 'number' }).notNull().default(0),
+    totalSales: cents('total_sales').default(0),
     /** Days shoppers supported the shop, accumulated; raises its hot-shop rank. */
     supportDays: integer('support_days').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('shops_fans_non_negative', sql`${t.fans} >= 0`),
@@ -46,16 +34,14 @@ export const shops = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    shopId: requiredRef('shop_id', () => shops.id),
     title: text('title').notNull(),
     /** The product noun ("Laptop"): picture label, hot keywords. */
     keyword: text('keyword').notNull(),
     category: text('category').notNull(),
     /** Integer cents. */
-    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    unitPrice: cents('unit_price'),
     stock: integer('stock').notNull(),
     sold: integer('sold').notNull().default(0),
     seen: integer('seen').notNull().default(0),
@@ -67,7 +53,7 @@ export const products = pgTable(
     productScoreSum: integer('product_score_sum').notNull().default(0),
     serviceScoreSum: integer('service_score_sum').notNull().default(0),
     postageScoreSum: integer('postage_score_sum').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * What search matches, kept by the trigger `products_search_fill` (migrations 0013, 0018): the words of
      * the title, shop name, spec values and description, lower-cased and without accents, stripped of
@@ -170,13 +156,9 @@ export const searchWords = pgTable(
 export const shopFollows = pgTable(
   'shop_follows',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: requiredRef('user_id', () => users.id),
+    shopId: requiredRef('shop_id', () => shops.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.shopId] }), index('shop_follows_shop_idx').on(t.shopId)],
 );
@@ -184,13 +166,9 @@ export const shopFollows = pgTable(
 export const savedProducts = pgTable(
   'saved_products',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: requiredRef('user_id', () => users.id),
+    productId: requiredRef('product_id', () => products.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );

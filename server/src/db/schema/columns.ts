@@ -1,9 +1,43 @@
 import { sql } from 'drizzle-orm';
-import { check, index, smallint, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import type { AuditStatus } from '@marketplace/shared/contracts';
 
-/** `created_at`: when the row was written (timestamptz, now by default). */
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** `id`: the row's own serial primary key. */
+export const serialId = () => serial('id').primaryKey();
+
+/** A moment in time; every timestamp is stored with its time zone (timestamptz). */
+export const timestamptz = <TName extends string>(name: TName) => timestamp(name, { withTimezone: true });
+
+/** `created_at`: when the row was written (now by default). */
+export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+/** `updated_at`: when the row last changed (now by default; the writer sets it on update). */
+export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+
+/** Integer cents (bigint, read as a JavaScript number). */
+export const cents = <TName extends string>(name: TName) => bigint(name, { mode: 'number' }).notNull();
+
+/**
+ * A required reference to another table's serial id. `onDelete` says what deleting the row it points at
+ * does: `cascade` deletes this row too, `restrict` refuses while this row exists (money history).
+ */
+export const requiredRef = <TName extends string>(
+  name: TName,
+  target: () => AnyPgColumn,
+  onDelete: 'cascade' | 'restrict' = 'cascade',
+) => integer(name).notNull().references(target, { onDelete });
 
 /**
  * The columns of a shopper's request an operator decides once (top-ups, withdrawals): the client's request
@@ -15,7 +49,7 @@ export const decidedRequestColumns = () => ({
   status: smallint('status').$type<AuditStatus>().notNull().default(0),
   reason: text('reason').notNull().default(''),
   createdAt: createdAt(),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedAt: timestamptz('decided_at'),
 });
 
 /** The indexes and status check that go with `decidedRequestColumns`, named after `table`. */

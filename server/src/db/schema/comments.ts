@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { shops } from './catalogue';
+import { createdAt, requiredRef, serialId } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
@@ -8,14 +9,9 @@ import { users } from './users';
 export const comments = pgTable(
   'comments',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: requiredRef('order_id', () => orders.id).unique(),
+    userId: requiredRef('user_id', () => users.id),
     shopId: integer('shop_id').references(() => shops.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     productScore: smallint('product_score').notNull(),
@@ -23,7 +19,7 @@ export const comments = pgTable(
     postageScore: smallint('postage_score').notNull(),
     /** Upload ids. */
     pics: jsonb('pics').$type<string[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('comments_shop_idx').on(t.shopId),

@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shops } from './catalogue';
+import { cents, createdAt, requiredRef, serialId, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
 /**
@@ -24,15 +12,11 @@ import { users } from './users';
 export const shopSupports = pgTable(
   'shop_supports',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: requiredRef('user_id', () => users.id),
+    shopId: requiredRef('shop_id', () => shops.id),
     supportDay: date('support_day', { mode: 'string' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('shop_supports_once_a_day').on(t.userId, t.shopId, t.supportDay),
@@ -44,16 +28,14 @@ export const shopSupports = pgTable(
 export const complaints = pgTable(
   'complaints',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: requiredRef('user_id', () => users.id),
     shopId: integer('shop_id').references(() => shops.id, { onDelete: 'set null' }),
     shopName: text('shop_name').notNull(),
     content: text('content').notNull(),
     /** open | handled */
     state: text('state').notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('complaints_state_idx').on(t.state, t.id)],
 );
@@ -62,14 +44,12 @@ export const complaints = pgTable(
 export const merchantApplications = pgTable(
   'merchant_applications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: requiredRef('user_id', () => users.id),
     shopName: text('shop_name').notNull().default(''),
     contact: text('contact').notNull().default(''),
     note: text('note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('merchant_applications_user_idx').on(t.userId)],
 );
@@ -78,7 +58,7 @@ export const merchantApplications = pgTable(
 export const vipLevels = pgTable('vip_levels', {
   level: smallint('level').primaryKey(),
   name: text('name').notNull(),
-  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  priceCents: cents('price_cents'),
   /** Benefit keys or texts shown on the upgrade screen. */
   benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
   enabled: boolean('enabled').notNull().default(true),
@@ -88,17 +68,15 @@ export const vipLevels = pgTable('vip_levels', {
 export const vipPurchases = pgTable(
   'vip_purchases',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     level: smallint('level')
       .notNull()
       .references(() => vipLevels.level),
-    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    priceCents: cents('price_cents'),
     /** The client's key of the upgrade request: a repeated submit finds its purchase instead of paying again. */
     requestId: text('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('vip_purchases_once_per_level').on(t.userId, t.level),
@@ -110,17 +88,15 @@ export const vipPurchases = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: requiredRef('user_id', () => users.id),
     /** i18n key suffix, e.g. `orderShipped`; the text is rendered in the reader's language. */
     kind: text('kind').notNull(),
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     /** Where tapping it leads, e.g. `/orderInfo/12`. */
     link: text('link').notNull().default(''),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamptz('read_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
@@ -134,21 +110,19 @@ export const notifications = pgTable(
 export const serviceMessages = pgTable(
   'service_messages',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: requiredRef('user_id', () => users.id),
     fromOperator: boolean('from_operator').notNull().default(false),
     body: text('body').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamptz('read_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('service_messages_user_idx').on(t.userId, t.id)],
 );
 
 /** External customer-service channels (WhatsApp, Telegram, e-mail …); a disabled one shows "Not Yet Open". */
 export const serviceChannels = pgTable('service_channels', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   kind: text('kind').notNull(),
   name: text('name').notNull(),
   url: text('url').notNull().default(''),
@@ -160,14 +134,14 @@ export const serviceChannels = pgTable('service_channels', {
 export const contentPages = pgTable(
   'content_pages',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** help | law | platform */
     slug: text('slug').notNull(),
     lang: text('lang').notNull(),
     title: text('title').notNull(),
     /** Plain text with blank-line paragraphs; rendered as text, never as HTML. */
     body: text('body').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('content_pages_slug_lang').on(t.slug, t.lang)],
 );

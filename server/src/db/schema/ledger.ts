@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LedgerKind } from '@marketplace/shared/contracts';
+import { cents, createdAt, requiredRef, serialId } from './columns';
 import { users } from './users';
 
 /**
@@ -10,13 +11,11 @@ import { users } from './users';
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     /** Signed integer cents. */
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    amountCents: cents('amount_cents'),
+    balanceAfterCents: cents('balance_after_cents'),
     kind: text('kind').$type<LedgerKind>().notNull(),
     /**
      * e.g. `order:12`, `recharge:3`; payments, refunds, top-ups and withdrawal holds/returns of one
@@ -24,7 +23,7 @@ export const ledgerEntries = pgTable(
      */
     reference: text('reference'),
     note: text('note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_user_idx').on(t.userId, t.id),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns';
 
 /**
  * Mail waiting for the SMTP server, and what became of it (`modules/mail/mail-outbox.ts`). A row is queued
@@ -16,15 +17,15 @@ export const mailOutbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Tries started (counted when claimed). */
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     /** A process is sending it until then; a crashed sender's claim lapses and the row is tried again. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimedUntil: timestamptz('claimed_until'),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
+    failedAt: timestamptz('failed_at'),
   },
   (t) => [
     index('mail_outbox_pending_idx')

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, requiredRef, serialId, timestamptz } from './columns';
 
 /** The operator roles (issue 25): what each may call is in modules/admin/operator-routes.ts. */
 export const OPERATOR_ROLES = ['finance', 'support', 'release', 'admin'] as const;
@@ -26,24 +15,24 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const operators = pgTable(
   'operators',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Sign-in name, lower case. */
     name: text('name').notNull().unique(),
     roles: text('roles').array().$type<OperatorRole[]>().notNull().default([]),
     passwordHash: text('password_hash'),
     /** Base32 TOTP secret; confirmed once the operator has entered a code from it. */
     totpSecret: text('totp_secret'),
-    totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+    totpConfirmedAt: timestamptz('totp_confirmed_at'),
     /** The last 30-second step a code was accepted for: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }).notNull().default(0),
     /** SHA-256 of the one-time set-up code (new account or reset), and when it stops working. */
     setupCodeHash: text('setup_code_hash'),
-    setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true }),
+    setupExpiresAt: timestamptz('setup_expires_at'),
     /** Who created the account; null for the bootstrap admin and for accounts the automation token created. */
     createdBy: integer('created_by').references((): AnyPgColumn => operators.id),
     /** The first admin, created with the bootstrap code `npm start` prints: at most one ever (index below). */
     bootstrap: boolean('bootstrap').notNull().default(false),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: timestamptz('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -60,14 +49,12 @@ export const operators = pgTable(
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     tokenHash: text('token_hash').notNull().unique(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
+    operatorId: requiredRef('operator_id', () => operators.id),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     /** Client address at sign-in, for the operator list. */
     address: text('address').notNull().default(''),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { cents, createdAt, requiredRef, serialId, timestamptz } from './columns';
 import { users } from './users';
 
 /** Promo codes checked by the server at checkout (seeded; see `modules/checkout/promo-codes.ts`). */
@@ -10,8 +11,8 @@ export const promoCodes = pgTable(
     kind: text('kind').$type<'percent' | 'amount'>().notNull(),
     /** Percent (1-100) or integer cents. */
     value: integer('value').notNull(),
-    minSpendCents: bigint('min_spend_cents', { mode: 'number' }).notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    minSpendCents: cents('min_spend_cents').default(0),
+    expiresAt: timestamptz('expires_at'),
     /** Checkouts one shopper may use it for; null = no limit (a welcome code: 1). */
     perShopperLimit: integer('per_shopper_limit'),
   },
@@ -25,14 +26,12 @@ export const promoCodes = pgTable(
 export const promoRedemptions = pgTable(
   'promo_redemptions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     code: text('code')
       .notNull()
       .references(() => promoCodes.code),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: requiredRef('user_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [index('promo_redemptions_user_code_idx').on(t.userId, t.code)],
 );

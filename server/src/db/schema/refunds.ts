@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ProductStatus, RefundState, RefundType } from '@marketplace/shared/contracts';
+import { cents, createdAt, requiredRef, serialId, timestamptz } from './columns';
 import { orders } from './orders';
 import { uploads } from './uploads';
 import { users } from './users';
@@ -9,16 +10,11 @@ import { users } from './users';
 export const refunds = pgTable(
   'refunds',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: requiredRef('order_id', () => orders.id).unique(),
+    userId: requiredRef('user_id', () => users.id),
     refundType: text('refund_type').$type<RefundType>().notNull(),
-    refundAmountCents: bigint('refund_amount_cents', { mode: 'number' }).notNull(),
+    refundAmountCents: cents('refund_amount_cents'),
     productStatus: text('product_status').$type<ProductStatus>().notNull(),
     reason: text('reason').notNull(),
     explain: text('explain').notNull(),
@@ -33,8 +29,8 @@ export const refunds = pgTable(
     attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull().default([]),
     state: text('state').$type<RefundState>().notNull().default('pending'),
     decisionReason: text('decision_reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    decidedAt: timestamptz('decided_at'),
   },
   (t) => [
     check('refunds_amount_non_negative', sql`${t.refundAmountCents} >= 0`),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { cents, createdAt, requiredRef, serialId, timestamptz, updatedAt } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     account: text('account').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     paymentCodeHash: text('payment_code_hash'),
@@ -13,51 +14,55 @@ export const users = pgTable(
     email: text('email').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
     /** Set when the shopper proved they read `email` (a mailed code); cleared when the email changes. */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: timestamptz('email_verified_at'),
     /** Integer cents. A later issue replaces the free-standing balance with a ledger. */
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    balance: cents('balance').default(0),
     lang: text('lang').notNull().default('en'),
     /** Current VIP level (0 = none); raised by a VIP purchase in the same transaction. */
     vipLevel: smallint('vip_level').notNull().default(0),
     paymentFailures: smallint('payment_failures').notNull().default(0),
-    paymentLockedUntil: timestamp('payment_locked_until', { withTimezone: true }),
+    paymentLockedUntil: timestamptz('payment_locked_until'),
     /**
      * Deadlines of the payment-code checks claimed and not finished yet (claim time + a minute): each counts
      * against the limit until it is settled or its own deadline passes (its process died mid-check).
      */
-    paymentClaims: timestamp('payment_claims', { withTimezone: true }).array().notNull().default([]),
+    paymentClaims: timestamptz('payment_claims').array().notNull().default([]),
     /** Same guard as the payment code, for the old-password check of `resetpwd`. */
     passwordFailures: smallint('password_failures').notNull().default(0),
-    passwordClaims: timestamp('password_claims', { withTimezone: true }).array().notNull().default([]),
-    passwordLockedUntil: timestamp('password_locked_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordClaims: timestamptz('password_claims').array().notNull().default([]),
+    passwordLockedUntil: timestamptz('password_locked_until'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('users_balance_non_negative', sql`${t.balance} >= 0`)],
 );
 
 export const userTokens = pgTable('user_tokens', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: serialId(),
+  userId: requiredRef('user_id', () => users.id),
   /** SHA-256 of the token: a leaked table cannot be replayed. */
   tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  revokedAt: timestamptz('revoked_at'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A one-time code's columns: its hash (never the code), the wrong guesses counted against it, when it
+ * expires and when it was used (an open code has no `used_at`).
+ */
+const oneTimeCodeColumns = () => ({
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  createdAt: createdAt(),
 });
 
 export const passwordResetCodes = pgTable('password_reset_codes', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  attempts: smallint('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  id: serialId(),
+  userId: requiredRef('user_id', () => users.id),
+  ...oneTimeCodeColumns(),
 });
 
 /**
@@ -65,18 +70,12 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
  * first): `verify` proves the shopper reads the address, `payment_code` resets a forgotten payment code.
  */
 export const emailCodes = pgTable('email_codes', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: serialId(),
+  userId: requiredRef('user_id', () => users.id),
   purpose: text('purpose', { enum: ['verify', 'payment_code'] })
     .notNull()
     .default('verify'),
   /** The address the code was sent to: a code proves nothing about a later address. */
   email: text('email').notNull(),
-  codeHash: text('code_hash').notNull(),
-  attempts: smallint('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...oneTimeCodeColumns(),
 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { DrawType, EvidenceMethod, RechargeMethod } from '@marketplace/shared/contracts';
 import { currentActor } from '../../modules/operators/actor';
-import { createdAt, decidedRequestColumns, decidedRequestIndexes } from './columns';
+import { cents, createdAt, decidedRequestColumns, decidedRequestIndexes, requiredRef, serialId } from './columns';
 import { operators } from './operators';
 import { uploads } from './uploads';
 import { users } from './users';
@@ -13,13 +13,13 @@ import { users } from './users';
  * address must match on this network, so an address of another network is refused.
  */
 export const depositChannels = pgTable('deposit_channels', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   method: text('method').$type<EvidenceMethod>().notNull(),
   name: text('name').notNull(),
   address: text('address').notNull(),
   detail: text('detail').notNull().default(''),
   addressPattern: text('address_pattern').notNull().default(''),
-  minAmountCents: bigint('min_amount_cents', { mode: 'number' }).notNull().default(100),
+  minAmountCents: cents('min_amount_cents').default(100),
   /** On-chain channels can also pay out withdrawals. */
   withdrawable: boolean('withdrawable').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
@@ -31,11 +31,9 @@ export const depositChannels = pgTable('deposit_channels', {
 export const recharges = pgTable(
   'recharges',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     rechargeNo: text('recharge_no').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     method: text('method').$type<RechargeMethod>().notNull(),
     channelId: integer('channel_id').references(() => depositChannels.id),
     /** Channel name (or card brand) as it was when submitted. */
@@ -43,8 +41,8 @@ export const recharges = pgTable(
     depositAddress: text('deposit_address').notNull().default(''),
     /** Where the shopper paid from; for cards the masked number. */
     payerAddress: text('payer_address').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    actualArrivalCents: bigint('actual_arrival_cents', { mode: 'number' }).notNull(),
+    amountCents: cents('amount_cents'),
+    actualArrivalCents: cents('actual_arrival_cents'),
     evidenceId: text('evidence_id').references(() => uploads.id),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
@@ -61,15 +59,13 @@ export const recharges = pgTable(
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     withdrawalNo: text('withdrawal_no').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     drawType: text('draw_type').$type<DrawType>().notNull(),
-    drawAmountCents: bigint('draw_amount_cents', { mode: 'number' }).notNull(),
-    serviceChargeCents: bigint('service_charge_cents', { mode: 'number' }).notNull(),
-    actualArrivalCents: bigint('actual_arrival_cents', { mode: 'number' }).notNull(),
+    drawAmountCents: cents('draw_amount_cents'),
+    serviceChargeCents: cents('service_charge_cents'),
+    actualArrivalCents: cents('actual_arrival_cents'),
     /** Full card number: the operator pays out to it; shoppers only ever see it masked. */
     bankCardNo: text('bank_card_no').notNull().default(''),
     bankName: text('bank_name').notNull().default(''),
@@ -90,7 +86,7 @@ export const withdrawals = pgTable(
 export const operatorAudit = pgTable(
   'operator_audit',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
