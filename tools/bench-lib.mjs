@@ -1,10 +1,11 @@
-// What the API benches share: the watchdog, a checked call, the human check, a signed-up shopper, and a run
+// What the API benches share: the watchdog, a checked call, the human check, signed-up shoppers, a server with
+// an operator, and a run
 // on a PostgreSQL database of its own. A bench passes its own caller, `call(method, url, { body, headers })`
 // resolving to the parsed envelope, so each keeps its transport (fetch, raw http, a chosen process).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root } from './app-server.mjs';
+import { root, startServer } from './app-server.mjs';
 
 const require = createRequire(path.join(root, 'server/package.json'));
 const { Client } = require('pg');
@@ -57,6 +58,37 @@ export const signUpShopper = async ({ account, password, paymentCode, human, cal
     `resetPay ${account}`,
   );
   return headers;
+};
+
+/**
+ * The app's server for a bench of shoppers and an operator: `adminToken` is the operator's credential (allowed
+ * to automate), the human check is cheap and reusable and sign-in limits are out of the way; `env` adds to it.
+ */
+export const startBenchServer = (adminToken, env) =>
+  startServer({
+    env: {
+      ADMIN_TOKEN: adminToken,
+      ADMIN_TOKEN_AUTOMATION: '1',
+      ALTCHA_MAX_NUMBER: '20',
+      ALTCHA_TOKEN_USES: '100000',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
+  });
+
+/**
+ * `count` shoppers `<prefix>0`, `<prefix>1`, … signed up through `call` after one human check, each with
+ * `paymentCode`: their accounts and signed-in headers.
+ */
+export const signUpShoppers = async (call, { prefix, count, paymentCode }) => {
+  const human = { 'human-verification': await humanToken(call) };
+  const shoppers = [];
+  for (let i = 0; i < count; i++) {
+    const account = `${prefix}${i}`;
+    const headers = await signUpShopper({ account, password: 'bench123', paymentCode, human, callFor: () => call });
+    shoppers.push({ account, headers });
+  }
+  return shoppers;
 };
 
 /**

@@ -21,15 +21,8 @@ import http from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { root, startServer } from './app-server.mjs';
-import {
-  drainJobs,
-  giveUpAfter,
-  humanToken as sharedHumanToken,
-  must,
-  onOwnPostgres,
-  signUpShopper,
-} from './bench-lib.mjs';
+import { root } from './app-server.mjs';
+import { drainJobs, giveUpAfter, must, onOwnPostgres, signUpShoppers, startBenchServer } from './bench-lib.mjs';
 
 const SHOPPERS = 10;
 const ORDERS = Number(process.env.BENCH_PAY_ORDERS ?? 300);
@@ -142,18 +135,15 @@ const api = (base, method, url, { body, headers = {} } = {}) =>
     request.on('error', reject);
     request.end(payload);
   });
-const humanToken = (base) => sharedHumanToken((method, url, options) => api(base, method, url, options));
 
 /** Shoppers with a payment code, funds and an address, and the in-stock products to order from. */
 const prepare = async (base) => {
-  const human = { 'human-verification': await humanToken(base) };
+  const call = (method, url, options) => api(base, method, url, options);
+  const shoppers = await signUpShoppers(call, { prefix: 'bench_payer_', count: SHOPPERS, paymentCode: PAYMENT_CODE });
   const admin = { 'admin-token': ADMIN_TOKEN };
   const products = (await must(api(base, 'GET', '/api/catalogue/products?sort=sales&pageSize=100'), 'products')).list;
-  const shoppers = [];
-  for (let i = 0; i < SHOPPERS; i++) {
-    const account = `bench_payer_${i}`;
-    const callFor = () => (method, url, options) => api(base, method, url, options);
-    const headers = await signUpShopper({ account, password: 'bench123', paymentCode: PAYMENT_CODE, human, callFor });
+  for (const shopper of shoppers) {
+    const { account, headers } = shopper;
     await must(
       api(base, 'POST', '/api/admin/balance/adjust', {
         headers: admin,
@@ -174,7 +164,7 @@ const prepare = async (base) => {
       }),
       'address',
     );
-    shoppers.push({ account, headers, address: address.id, orders: [] });
+    Object.assign(shopper, { address: address.id, orders: [] });
   }
   // Products in stock, with a spec chosen for each; the local count keeps orders within the stock.
   const stocked = [];
@@ -260,16 +250,7 @@ const invariant = async (base, shoppers) => {
 };
 
 const measure = async (name, key, env) => {
-  const server = await startServer({
-    env: {
-      ADMIN_TOKEN,
-      ADMIN_TOKEN_AUTOMATION: '1',
-      ALTCHA_MAX_NUMBER: '20',
-      ALTCHA_TOKEN_USES: '100000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      ...env,
-    },
-  });
+  const server = await startBenchServer(ADMIN_TOKEN, env);
   try {
     const setup = await prepare(server.url);
     const runs = [];

@@ -5,15 +5,8 @@
 // 127.0.0.1 only; the PostgreSQL database is created and dropped here. Writes var/bench/wallet.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root, startServer } from './app-server.mjs';
-import {
-  drainJobs,
-  giveUpAfter,
-  humanToken as sharedHumanToken,
-  must,
-  onOwnPostgres,
-  signUpShopper,
-} from './bench-lib.mjs';
+import { root } from './app-server.mjs';
+import { drainJobs, giveUpAfter, must, onOwnPostgres, signUpShoppers, startBenchServer } from './bench-lib.mjs';
 
 const SHOPPERS = 10;
 const REQUESTS = Number(process.env.BENCH_WALLET_REQUESTS ?? 300);
@@ -36,20 +29,18 @@ const api = async (base, method, url, { body, headers = {} } = {}) => {
   });
   return response.json();
 };
-const humanToken = (base) => sharedHumanToken((method, url, options) => api(base, method, url, options));
 
 const prepare = async (base) => {
-  const human = { 'human-verification': await humanToken(base) };
-  const shoppers = [];
-  for (let i = 0; i < SHOPPERS; i++) {
-    const account = `bench_wallet_${i}`;
-    const callFor = () => (method, url, options) => api(base, method, url, options);
-    const headers = await signUpShopper({ account, password: 'bench123', paymentCode: PAYMENT_CODE, human, callFor });
+  const call = (method, url, options) => api(base, method, url, options);
+  const shoppers = await signUpShoppers(call, { prefix: 'bench_wallet_', count: SHOPPERS, paymentCode: PAYMENT_CODE });
+  for (const shopper of shoppers) {
     const form = new FormData();
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-    const uploaded = await (await fetch(`${base}/api/upload`, { method: 'POST', headers, body: form })).json();
+    const uploaded = await (
+      await fetch(`${base}/api/upload`, { method: 'POST', headers: shopper.headers, body: form })
+    ).json();
     if (uploaded.code !== 1) throw new Error(`upload: ${uploaded.msg}`);
-    shoppers.push({ account, headers, evidence: uploaded.data.id });
+    shopper.evidence = uploaded.data.id;
   }
   const channels = (
     await must(api(base, 'GET', '/api/user/getBlockchain', { headers: shoppers[0].headers }), 'channels')
@@ -66,16 +57,7 @@ const load = async (base, jobs) => {
 };
 
 const measure = async (database, env) => {
-  const server = await startServer({
-    env: {
-      ADMIN_TOKEN,
-      ADMIN_TOKEN_AUTOMATION: '1',
-      ALTCHA_MAX_NUMBER: '20',
-      ALTCHA_TOKEN_USES: '100000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      ...env,
-    },
-  });
+  const server = await startBenchServer(ADMIN_TOKEN, env);
   const admin = { 'admin-token': ADMIN_TOKEN };
   try {
     const base = server.url;
