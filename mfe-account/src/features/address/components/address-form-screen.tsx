@@ -19,7 +19,7 @@ const AddressForm = ({ address }: AddressFormProps) => {
   const { t } = useTranslation('account');
   const goBack = useGoBack();
   const { sendForm, formProps } = useAccountForm();
-  const [saveAddress, { isLoading }] = useSaveAddressMutation();
+  const [saveAddress] = useSaveAddressMutation();
 
   const submit = async (values: Record<string, unknown>) => {
     const fields = {
@@ -59,7 +59,6 @@ const AddressForm = ({ address }: AddressFormProps) => {
       }}
       onFinish={submit}
       submitLabel={t('action.save')}
-      submitting={isLoading}
     >
       <Form.Item name="addressee" label={t('address.field.addressee')}>
         <Input placeholder={t('address.placeholder.addressee')} autoComplete="name" clearable />

@@ -19,7 +19,7 @@ export const ChangePasswordScreen = () => {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const { sendForm, formProps } = useAccountForm();
-  const [resetPassword, { isLoading }] = useResetForgottenPasswordMutation();
+  const [resetPassword] = useResetForgottenPasswordMutation();
 
   const submit = async (values: Record<string, unknown>) => {
     const sent = await sendForm(forgotPasswordResetBody, resetPassword, {
@@ -43,7 +43,6 @@ export const ChangePasswordScreen = () => {
         initialValues={{ account: params.get('account') ?? '' }}
         onFinish={submit}
         submitLabel={t('action.resetPassword')}
-        submitting={isLoading}
       >
         <AccountNameField />
         <MailedCodeField />

@@ -9,7 +9,7 @@ export const ForgotPasswordScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { sendForm, formProps } = useAccountForm();
-  const [sendCode, { isLoading }] = useSendPasswordResetCodeMutation();
+  const [sendCode] = useSendPasswordResetCodeMutation();
 
   const submit = async (values: Record<string, unknown>) => {
     const sent = await sendForm(forgotPasswordSendBody, sendCode, { account: textOf(values.account) });
@@ -21,13 +21,7 @@ export const ForgotPasswordScreen = () => {
   return (
     <AccountPage title={t('title.forgotPassword')}>
       <p className="account-note">{t('forgotPassword.intro')}</p>
-      <AccountForm
-        {...formProps}
-        name="forgotPassword"
-        onFinish={submit}
-        submitLabel={t('action.sendCode')}
-        submitting={isLoading}
-      >
+      <AccountForm {...formProps} name="forgotPassword" onFinish={submit} submitLabel={t('action.sendCode')}>
         <AccountNameField />
       </AccountForm>
     </AccountPage>

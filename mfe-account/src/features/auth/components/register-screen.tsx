@@ -17,7 +17,7 @@ export const RegisterScreen = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { sendForm, formProps } = useAccountForm();
-  const [registerUser, { isLoading }] = useRegisterUserMutation();
+  const [registerUser] = useRegisterUserMutation();
 
   const submit = async (values: Record<string, unknown>) => {
     const sent = await sendForm(registerBody, registerUser, {
@@ -34,13 +34,7 @@ export const RegisterScreen = () => {
 
   return (
     <AccountPage title={t('title.register')}>
-      <AccountForm
-        {...formProps}
-        name="register"
-        onFinish={submit}
-        submitLabel={t('action.register')}
-        submitting={isLoading}
-      >
+      <AccountForm {...formProps} name="register" onFinish={submit} submitLabel={t('action.register')}>
         <AccountNameField placeholder={t('placeholder.newAccount')} />
         <NewPasswordFields label={t('field.password')} confirmLabel={t('field.confirmPassword')} />
         <ContactFields description={t('field.optional')} />

@@ -19,7 +19,7 @@ export const ComplaintScreen = () => {
   const goBack = useGoBack();
   const { sendForm, formProps } = useAccountForm();
   const [params] = useSearchParams();
-  const [submitComplaint, { isLoading }] = useSubmitComplaintMutation();
+  const [submitComplaint] = useSubmitComplaintMutation();
   const prefilledName = params.get('shopName') ?? '';
   const prefilledId = shopIdOf(params.get('shopId'));
 
@@ -42,7 +42,6 @@ export const ComplaintScreen = () => {
         initialValues={{ shopName: prefilledName }}
         onFinish={submit}
         submitLabel={t('complaint.submit')}
-        submitting={isLoading}
       >
         <Form.Item name="shopName" label={t('complaint.shopName')}>
           <Input placeholder={t('complaint.shopNamePlaceholder')} maxLength={MAX_COMPLAINT_SHOP_NAME} clearable />

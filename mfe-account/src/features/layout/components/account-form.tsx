@@ -1,6 +1,6 @@
 import { outcomeOf, useSchemaForm, type FormSchema, type MutationResult } from '@marketplace/shared';
 import { Button, Form, Input, type FormProps } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface AccountFormProps extends Omit<FormProps, 'footer'> {
@@ -14,10 +14,12 @@ interface AccountFormProps extends Omit<FormProps, 'footer'> {
  * An account form's instance and its schema check (`useSchemaForm`), plus `sendForm`: the body `schema`
  * makes of `fields` goes to `trigger` (a mutation); it resolves the body and the server's answer, or
  * null when the form (first problem toasted and marked) or the server (toasted by the base query) refused.
+ * `formProps` carry `submitting` for `AccountForm`: true while a body sent this way waits for its answer.
  */
 export const useAccountForm = () => {
   const [form] = Form.useForm();
   const schemaForm = useSchemaForm(form);
+  const [submitting, setSubmitting] = useState(false);
   const sendForm = async <T, R extends MutationResult>(
     schema: FormSchema<T>,
     trigger: (body: T) => PromiseLike<R>,
@@ -25,10 +27,15 @@ export const useAccountForm = () => {
   ) => {
     const body = schemaForm.parse<T>(schema, fields);
     if (!body) return null;
-    const outcome = outcomeOf(await trigger(body));
-    return outcome.ok ? { body, data: outcome.data } : null;
+    setSubmitting(true);
+    try {
+      const outcome = outcomeOf(await trigger(body));
+      return outcome.ok ? { body, data: outcome.data } : null;
+    } finally {
+      setSubmitting(false);
+    }
   };
-  return { ...schemaForm, sendForm };
+  return { ...schemaForm, sendForm, formProps: { ...schemaForm.formProps, submitting } };
 };
 
 /** An account screen's form: its fields, then one full-width primary submit button. */

@@ -19,7 +19,7 @@ export const MerchantSignUpScreen = () => {
   const { t } = useTranslation('account');
   const { sendForm, formProps } = useAccountForm();
   const { data: signup } = useGetMerchantSignupQuery();
-  const [applyMerchant, { isLoading }] = useApplyMerchantMutation();
+  const [applyMerchant] = useApplyMerchantMutation();
   const [applied, setApplied] = useState(false);
 
   const submit = async (values: Record<string, unknown>) => {
@@ -47,13 +47,7 @@ export const MerchantSignUpScreen = () => {
           <p>{t('merchant.applied')}</p>
         </section>
       ) : (
-        <AccountForm
-          {...formProps}
-          name="merchantSignUp"
-          onFinish={submit}
-          submitLabel={t('merchant.submit')}
-          submitting={isLoading}
-        >
+        <AccountForm {...formProps} name="merchantSignUp" onFinish={submit} submitLabel={t('merchant.submit')}>
           <Form.Item name="shopName" label={t('merchant.shopName')}>
             <Input placeholder={t('merchant.shopNamePlaceholder')} maxLength={100} clearable />
           </Form.Item>

@@ -56,7 +56,7 @@ export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
   const { t } = useTranslation('account');
   const { sendForm, formProps } = useAccountForm();
   const reloadUserInfo = useReloadUserInfo();
-  const [updateProfile, { isLoading }] = useUpdateUserProfileMutation();
+  const [updateProfile] = useUpdateUserProfileMutation();
 
   const submit = async (values: Record<string, unknown>) => {
     const sent = await sendForm(profileBody, updateProfile, {
@@ -79,7 +79,6 @@ export const ProfileForm = ({ user, onSaved }: ProfileFormProps) => {
       initialValues={{ familyName: user.familyName, givenName: user.givenName, email: user.email, mobile: user.mobile }}
       onFinish={submit}
       submitLabel={t('action.save')}
-      submitting={isLoading}
     >
       <Form.Header>{t('setting.personalInfo')}</Form.Header>
       <Form.Item name="familyName" label={t('field.familyName')}>

@@ -27,7 +27,7 @@ export const ChangePayPwdScreen = () => {
   const reloadUserInfo = useReloadUserInfo();
   const sessionUser = useAppSelector(selectUserInfo);
   const { data } = useGetUserInfoQuery();
-  const [changePaymentCode, { isLoading }] = useChangePaymentCodeMutation();
+  const [changePaymentCode] = useChangePaymentCodeMutation();
   const [params] = useSearchParams();
   const location = useLocation();
   const user = data ?? sessionUser;
@@ -78,13 +78,7 @@ export const ChangePayPwdScreen = () => {
   return (
     <AccountPage title={t(titleKey)}>
       <p className="account-note">{t('payCode.rule')}</p>
-      <AccountForm
-        {...formProps}
-        name="changePayPwd"
-        onFinish={submit}
-        submitLabel={t('action.save')}
-        submitting={isLoading}
-      >
+      <AccountForm {...formProps} name="changePayPwd" onFinish={submit} submitLabel={t('action.save')}>
         {hasPaymentCode && (
           <PaymentCodeField
             name="oldPaymentCode"

@@ -23,7 +23,7 @@ export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
   const { sendForm, formProps } = useAccountForm();
   const [sent, setSent] = useState(false);
   const [sendCode, { isLoading: sending }] = useSendPaymentCodeResetCodeMutation();
-  const [reset, { isLoading }] = useResetForgottenPaymentCodeMutation();
+  const [reset] = useResetForgottenPaymentCodeMutation();
 
   if (!email) {
     return (
@@ -59,13 +59,7 @@ export const ForgotPayCodeForm = ({ email, onDone }: Props) => {
   return (
     <>
       <p className="account-note">{t('payCode.forgotIntro', { email })}</p>
-      <AccountForm
-        {...formProps}
-        name="forgotPayPwd"
-        onFinish={submit}
-        submitLabel={t('payCode.forgotTitle')}
-        submitting={isLoading}
-      >
+      <AccountForm {...formProps} name="forgotPayPwd" onFinish={submit} submitLabel={t('payCode.forgotTitle')}>
         <MailedCodeField
           extra={
             <Button size="small" color="primary" fill="outline" loading={sending} onClick={() => void send()}>

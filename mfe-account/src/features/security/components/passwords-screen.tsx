@@ -11,7 +11,7 @@ export const PasswordsScreen = () => {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { sendForm, formProps } = useAccountForm();
-  const [changePassword, { isLoading }] = useChangeLoginPasswordMutation();
+  const [changePassword] = useChangeLoginPasswordMutation();
 
   const submit = async (values: Record<string, unknown>) => {
     const sent = await sendForm(resetPasswordBody, changePassword, {
@@ -27,13 +27,7 @@ export const PasswordsScreen = () => {
 
   return (
     <AccountPage title={t('title.passwords')}>
-      <AccountForm
-        {...formProps}
-        name="passwords"
-        onFinish={submit}
-        submitLabel={t('action.save')}
-        submitting={isLoading}
-      >
+      <AccountForm {...formProps} name="passwords" onFinish={submit} submitLabel={t('action.save')}>
         <PasswordField
           name="oldPassword"
           label={t('field.oldPassword')}
