@@ -75,26 +75,24 @@ describe('S3 store settings', () => {
     await expect(openStore('gs://bucket/x', '/srv/deploy')).rejects.toThrow('unsupported deployment store');
   });
 
-  it('stores each build file with its type, encoding and the cache rule the server applies', () => {
-    expect(objectHeaders('remoteEntry.js')).toEqual({
-      ContentType: 'text/javascript; charset=utf-8',
-      CacheControl: 'no-cache',
-    });
-    expect(objectHeaders('mf-manifest.json').CacheControl).toBe('no-cache');
-    expect(objectHeaders('static/js/screens.1a2b3c4d.js')).toEqual({
-      ContentType: 'text/javascript; charset=utf-8',
-      CacheControl: 'public, max-age=31536000, immutable',
-    });
-    expect(objectHeaders('static/css/9.5e6f7a8b.css.br')).toEqual({
-      ContentType: 'text/css; charset=utf-8',
-      ContentEncoding: 'br',
-      CacheControl: 'public, max-age=31536000, immutable',
-    });
-    expect(objectHeaders('locales-4e5f6a7b/wallet/de.json.gz')).toMatchObject({
-      ContentEncoding: 'gzip',
-      CacheControl: 'public, max-age=31536000, immutable',
-    });
-    expect(objectHeaders('logo.unknown').ContentType).toBe('application/octet-stream');
+  const JS = 'text/javascript; charset=utf-8';
+  const JSON_TYPE = 'application/json; charset=utf-8';
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+  it.each<[string, Record<string, string>]>([
+    ['remoteEntry.js', { ContentType: JS, CacheControl: 'no-cache' }],
+    ['mf-manifest.json', { ContentType: JSON_TYPE, CacheControl: 'no-cache' }],
+    ['static/js/screens.1a2b3c4d.js', { ContentType: JS, CacheControl: IMMUTABLE }],
+    [
+      'static/css/9.5e6f7a8b.css.br',
+      { ContentType: 'text/css; charset=utf-8', ContentEncoding: 'br', CacheControl: IMMUTABLE },
+    ],
+    [
+      'locales-4e5f6a7b/wallet/de.json.gz',
+      { ContentType: JSON_TYPE, ContentEncoding: 'gzip', CacheControl: IMMUTABLE },
+    ],
+    ['logo.unknown', { ContentType: 'application/octet-stream', CacheControl: 'no-cache' }],
+  ])('stores the build file %s with its type, encoding and the cache rule the server applies', (file, headers) => {
+    expect(objectHeaders(file)).toEqual(headers);
   });
 });
 
