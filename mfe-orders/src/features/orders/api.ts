@@ -1,12 +1,9 @@
 import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
 import type { OrderDetail, OrderListQuery, OrderSummary, Page } from '@marketplace/shared/contracts';
+import { orderTags } from '../order-tags';
 
 /** An action changes the order, its list, and (cancel: released stock) the products. */
-const orderChanged = (id: number) => [
-  { type: 'Order' as const, id },
-  { type: 'Order' as const, id: 'LIST' },
-  'Product' as const,
-];
+const orderChanged = (id: number) => [...orderTags(id), 'Product' as const];
 
 export const ordersApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
