@@ -7,7 +7,7 @@
  */
 const STORE = 'mp-last-seen-v1';
 /** Bounded: past this many answers the oldest go first (Cache Storage keeps keys in insertion order). */
-export const LAST_SEEN_MAX_ANSWERS = 300;
+const LAST_SEEN_MAX_ANSWERS = 300;
 
 const KEPT = [
   /^\/catalogue\/[a-z_]+(?:\?|$)/,

@@ -1,7 +1,7 @@
 import { LAST_WRITE_STORAGE_KEY, REPEAT_SUBMIT_WINDOW_MS } from '@marketplace/shared/contracts/core';
 
 /** The last write, kept in session storage so the guard also spans remotes (requirements §12.4). */
-export interface LastWrite {
+interface LastWrite {
   url: string;
   data: string;
   time: number;

@@ -6,7 +6,7 @@ import { api, ENDPOINTS_DEFINED_ONCE, withMsg } from './api';
  * and supporting it. Declared once here because two areas offer it: the shop page (catalogue) and
  * the mutual-aid list (account).
  */
-export const shopSupportApi = api.injectEndpoints({
+const shopSupportApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSupportStatus: build.query<SupportStatus, number>({
       // A read sent as POST: asking again within a second is not a double submit.

@@ -29,22 +29,3 @@ export const VERIFICATION_HEADER = 'human-verification';
 /** Session storage key holding the verification token for this browser session. */
 export const VERIFICATION_STORAGE_KEY = 'humanVerification';
 
-/** Pages that need no login (requirements §2.2). Prefix matches count. */
-export const PUBLIC_PATH_PREFIXES = [
-  '/index',
-  '/login',
-  '/register',
-  '/home',
-  '/shop',
-  '/explore',
-  '/detail',
-  '/search',
-  '/forgotPassword',
-  '/changePassword',
-] as const;
-
-/** Visiting these clears the stored back-navigation history. */
-export const HISTORY_RESET_PATHS = ['/home', '/explore', '/bag', '/filter', '/index'] as const;
-
-/** History is not extended for these paths (nor when `backs=1` is in the query). */
-export const HISTORY_SKIP_PATHS = ['/', '/service'] as const;

@@ -11,7 +11,7 @@ export interface SessionState {
 }
 
 /** Read when a store is created, so a reload keeps the login and the language. */
-export const readInitialSession = (): SessionState => ({
+const readInitialSession = (): SessionState => ({
   token: readTokenCookie(),
   userInfo: null,
   backData: {},

@@ -4,7 +4,7 @@ import type { ApiArgs } from '../api/base-query';
 import { createAppStore } from '../session/store';
 
 /** An endpoint that sends whatever request a test describes, through the real base query and store. */
-export const probeApi = api.injectEndpoints({
+const probeApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
     sendProbe: build.mutation<unknown, ApiArgs>({ query: (args) => args }),

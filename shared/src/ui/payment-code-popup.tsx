@@ -26,7 +26,7 @@ export interface PaymentCodePopupProps {
 }
 
 /** Where a payment code is set or reset (`/changePayPwd` of requirements §2.1, account remote). */
-export const PAYMENT_CODE_RESET_PATH = links.paymentCode();
+const PAYMENT_CODE_RESET_PATH = links.paymentCode();
 
 /**
  * The payment-code entry every payment uses (orders, VIP, withdrawals): the amount, the balance it comes

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '@marketplace/shared/contracts';
 
-export interface PagedListState<T> {
+interface PagedListState<T> {
   items: T[];
   /** The last page holds the last item: nothing more to load. */
   finished: boolean;
