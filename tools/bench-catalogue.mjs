@@ -7,11 +7,10 @@
 // PostgreSQL database is created and dropped here. Writes var/bench/catalogue.md and, for the combined
 // table, var/bench/catalogue.json (`rows: [{ name, key, rps, p99, non2xx, ratio }]`).
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort, root, startServer } from './app-server.mjs';
-import { giveUpAfter, onOwnPostgres } from './bench-lib.mjs';
+import { giveUpAfter, onOwnPostgres, writeReport } from './bench-lib.mjs';
 
 const require = createRequire(path.join(root, 'server/package.json'));
 const autocannon = require('autocannon');
@@ -120,41 +119,29 @@ const rows = [];
 const bare = await startBareFastify();
 process.on('exit', () => bare.stop());
 
-const pglite = await startServer();
-try {
-  await checkTrivial(pglite.url);
-  await checkSearch(pglite.url);
-  rows.push({ name: 'trivial route (whole app), PGlite', key: 'trivial-pglite', ...(await run(pglite.url, TRIVIAL)) });
-  rows.push({ name: 'product search, PGlite', key: 'search-pglite', ...(await run(pglite.url, SEARCHES)) });
-  rows.push({
-    name: 'product search, every query distinct (no cache hit), PGlite',
-    key: 'search-distinct-pglite',
-    ...(await run(pglite.url, DISTINCT_SEARCH)),
-  });
-} finally {
-  await pglite.stop();
-}
-
-const { note: pgNote } = await onOwnPostgres(`bench_catalogue_${process.pid}`, async (url) => {
-  const postgres = await startServer({ env: { DATABASE_URL: url, SEED_DEMO: '1' } });
+/** The three targets on a server started with `env`, after checking it answers them; `database` names its rows. */
+const measureApp = async (database, key, env) => {
+  const server = await startServer({ env });
   try {
-    await checkTrivial(postgres.url);
-    await checkSearch(postgres.url);
-    rows.push({
-      name: 'trivial route (whole app), PostgreSQL',
-      key: 'trivial-postgres',
-      ...(await run(postgres.url, TRIVIAL)),
-    });
-    rows.push({ name: 'product search, PostgreSQL', key: 'search-postgres', ...(await run(postgres.url, SEARCHES)) });
-    rows.push({
-      name: 'product search, every query distinct (no cache hit), PostgreSQL',
-      key: 'search-distinct-postgres',
-      ...(await run(postgres.url, DISTINCT_SEARCH)),
-    });
+    await checkTrivial(server.url);
+    await checkSearch(server.url);
+    const targets = [
+      ['trivial route (whole app)', 'trivial', TRIVIAL],
+      ['product search', 'search', SEARCHES],
+      ['product search, every query distinct (no cache hit)', 'search-distinct', DISTINCT_SEARCH],
+    ];
+    for (const [name, target, requests] of targets) {
+      rows.push({ name: `${name}, ${database}`, key: `${target}-${key}`, ...(await run(server.url, requests)) });
+    }
   } finally {
-    await postgres.stop();
+    await server.stop();
   }
-});
+};
+
+await measureApp('PGlite', 'pglite', {});
+const { note: pgNote } = await onOwnPostgres(`bench_catalogue_${process.pid}`, (url) =>
+  measureApp('PostgreSQL', 'postgres', { DATABASE_URL: url, SEED_DEMO: '1' }),
+);
 
 bare.stop();
 bareRuns.sort((a, b) => a.rps - b.rps);
@@ -176,11 +163,12 @@ const table = [
   ),
   ...(pgNote ? ['', pgNote] : []),
 ].join('\n');
-console.log(table);
-mkdirSync(path.join(root, 'var/bench'), { recursive: true });
-writeFileSync(path.join(root, 'var/bench/catalogue.md'), `${table}\n`);
-writeFileSync(
-  path.join(root, 'var/bench/catalogue.json'),
-  `${JSON.stringify({ connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS, load, rows, pgNote }, null, 2)}\n`,
-);
+writeReport('catalogue', table, {
+  connections: CONNECTIONS,
+  durationS: DURATION_S,
+  rounds: ROUNDS,
+  load,
+  rows,
+  pgNote,
+});
 process.exit(0);

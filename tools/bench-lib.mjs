@@ -1,7 +1,8 @@
 // What the API benches share: the watchdog, a checked call, the human check, signed-up shoppers, a server with
-// an operator, and a run
+// an operator, the written report, and a run
 // on a PostgreSQL database of its own. A bench passes its own caller, `call(method, url, { body, headers })`
 // resolving to the parsed envelope, so each keeps its transport (fetch, raw http, a chosen process).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,10 +62,22 @@ export const signUpShopper = async ({ account, password, paymentCode, human, cal
 };
 
 /**
+ * Prints the bench's markdown `table` and writes it to var/bench/<name>.md; given `figures`, also
+ * var/bench/<name>.json, which the combined table (bench-summary.mjs) reads.
+ */
+export const writeReport = (name, table, figures) => {
+  console.log(table);
+  const dir = path.join(root, 'var/bench');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.md`), `${table}\n`);
+  if (figures !== undefined) writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
+};
+
+/**
  * The app's server for a bench of shoppers and an operator: `adminToken` is the operator's credential (allowed
  * to automate), the human check is cheap and reusable and sign-in limits are out of the way; `env` adds to it.
  */
-export const startBenchServer = (adminToken, env) =>
+export const benchServer = (adminToken, env) =>
   startServer({
     env: {
       ADMIN_TOKEN: adminToken,

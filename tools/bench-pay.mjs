@@ -16,13 +16,13 @@
 // 127.0.0.1 only; the PostgreSQL database is created and dropped here. Writes var/bench/pay.md and, for
 // the combined table, var/bench/pay.json (`{ argon2: { verifyMs, params, limitPerS }, rows: [...] }`).
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { root } from './app-server.mjs';
-import { drainJobs, giveUpAfter, must, onOwnPostgres, signUpShoppers, startBenchServer } from './bench-lib.mjs';
+import { benchServer, drainJobs, giveUpAfter, must, onOwnPostgres, signUpShoppers, writeReport } from './bench-lib.mjs';
 
 const SHOPPERS = 10;
 const ORDERS = Number(process.env.BENCH_PAY_ORDERS ?? 300);
@@ -250,7 +250,7 @@ const invariant = async (base, shoppers) => {
 };
 
 const measure = async (name, key, env) => {
-  const server = await startBenchServer(ADMIN_TOKEN, env);
+  const server = await benchServer(ADMIN_TOKEN, env);
   try {
     const setup = await prepare(server.url);
     const runs = [];
@@ -305,12 +305,10 @@ const table = [
   }),
   ...(pgNote ? ['', pgNote] : []),
 ].join('\n');
-console.log(table);
-mkdirSync(path.join(root, 'var/bench'), { recursive: true });
-writeFileSync(path.join(root, 'var/bench/pay.md'), `${table}\n`);
 const last = (rows.findLast((r) => r.headline) ?? rows.at(-1)).argon2;
-writeFileSync(
-  path.join(root, 'var/bench/pay.json'),
-  `${JSON.stringify({ argon2: { ...last, params: { algorithm: 'argon2id', ...ARGON2_PARAMS }, cores: CORES }, rows, pgNote }, null, 2)}\n`,
-);
+writeReport('pay', table, {
+  argon2: { ...last, params: { algorithm: 'argon2id', ...ARGON2_PARAMS }, cores: CORES },
+  rows,
+  pgNote,
+});
 process.exit(rows.every((r) => r.invariant === 'holds' && r.paid === ORDERS) ? 0 : 1);

@@ -3,10 +3,7 @@
 // (sandbox provider, credited at once) and withdrawals (POST /api/user/extract: argon2id payment-code
 // check + hold), on PGlite and on PostgreSQL, with the ledger invariant checked afterwards.
 // 127.0.0.1 only; the PostgreSQL database is created and dropped here. Writes var/bench/wallet.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { root } from './app-server.mjs';
-import { drainJobs, giveUpAfter, must, onOwnPostgres, signUpShoppers, startBenchServer } from './bench-lib.mjs';
+import { benchServer, drainJobs, giveUpAfter, must, onOwnPostgres, signUpShoppers, writeReport } from './bench-lib.mjs';
 
 const SHOPPERS = 10;
 const REQUESTS = Number(process.env.BENCH_WALLET_REQUESTS ?? 300);
@@ -57,7 +54,7 @@ const load = async (base, jobs) => {
 };
 
 const measure = async (database, env) => {
-  const server = await startBenchServer(ADMIN_TOKEN, env);
+  const server = await benchServer(ADMIN_TOKEN, env);
   const admin = { 'admin-token': ADMIN_TOKEN };
   try {
     const base = server.url;
@@ -163,7 +160,5 @@ const table = [
   ),
   ...(pgNote ? ['', pgNote] : []),
 ].join('\n');
-console.log(table);
-mkdirSync(path.join(root, 'var/bench'), { recursive: true });
-writeFileSync(path.join(root, 'var/bench/wallet.md'), `${table}\n`);
+writeReport('wallet', table);
 process.exit(rows.every((r) => r.invariant === 'holds' && r.errors === 0) ? 0 : 1);
