@@ -1,4 +1,4 @@
-import type { StoredManifest } from '@marketplace/shared/contracts';
+import { storedManifestSchema, type StoredManifest } from '@marketplace/shared/contracts';
 
 /** What the release tool records beside each deployed version (`deploy.json`). */
 export interface DeployInfo {
@@ -160,7 +160,7 @@ export interface DeploymentStore {
 export const storeJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** A stored history (its parsed JSON; null when there is none): each folder with a list of versions. */
-export const historyFrom = (raw: unknown): ReleaseHistory => {
+const historyFrom = (raw: unknown): ReleaseHistory => {
   const stored = raw as { previous?: unknown } | null;
   const previous: Record<string, string[]> = {};
   if (stored?.previous && typeof stored.previous === 'object') {
@@ -172,17 +172,53 @@ export const historyFrom = (raw: unknown): ReleaseHistory => {
 };
 
 /** A static unit's stored live file (its parsed JSON; null when there is none) as its live version. */
-export const liveFrom = (raw: unknown): LiveVersion | null => {
+const liveFrom = (raw: unknown): LiveVersion | null => {
   const stored = raw as Partial<LiveVersion> | null;
   return typeof stored?.version === 'string'
     ? { version: stored.version, updatedAt: String(stored.updatedAt ?? '') }
     : null;
 };
 
-/** What every store derives from its own reads and writes: the live shell is the shell unit's live version. */
-export abstract class LiveShellOfUnits {
-  abstract readLive(unit: StaticUnit): Promise<LiveVersion | null>;
-  abstract writeLive(unit: StaticUnit, live: LiveVersion): Promise<void>;
+const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+/** The history's path in the store. */
+const HISTORY_FILE = `${STORE_NAMES.stateDir}/${STORE_NAMES.history}`;
+
+/**
+ * The documents a store replaces as a whole (the manifest, the history, a static unit's live file) as every
+ * store reads and writes them: JSON, the manifest checked against its schema both ways; and the live shell,
+ * the shell unit's live version. A store supplies how a document's text is read and replaced.
+ */
+export abstract class StoreDocuments {
+  /** The text at `file` (a '/'-separated path below the store's root), or null when there is none. */
+  protected abstract readDocument(file: string): Promise<string | null>;
+  /** Replaces the text at `file` as a whole (readers see the old text or the new); `what` names it in messages. */
+  protected abstract writeDocument(file: string, text: string, what: string): Promise<void>;
+
+  async readManifest(): Promise<StoredManifest | null> {
+    const raw = parsed(await this.readDocument(STORE_NAMES.manifest));
+    return raw === null ? null : storedManifestSchema.parse(raw);
+  }
+
+  writeManifest(manifest: StoredManifest): Promise<void> {
+    return this.writeDocument(STORE_NAMES.manifest, storeJson(storedManifestSchema.parse(manifest)), 'the manifest');
+  }
+
+  async readHistory(): Promise<ReleaseHistory> {
+    return historyFrom(parsed(await this.readDocument(HISTORY_FILE)));
+  }
+
+  writeHistory(history: ReleaseHistory): Promise<void> {
+    return this.writeDocument(HISTORY_FILE, storeJson(history), 'the history');
+  }
+
+  async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
+    return liveFrom(parsed(await this.readDocument(unit.liveFile)));
+  }
+
+  writeLive(unit: StaticUnit, live: LiveVersion): Promise<void> {
+    return this.writeDocument(unit.liveFile, storeJson(live), `the live ${unit.folder}`);
+  }
 
   readLiveShell(): Promise<LiveShell | null> {
     return this.readLive(SHELL_UNIT);

@@ -2,21 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdir, open, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lock } from 'proper-lockfile';
-import { storedManifestSchema, type StoredManifest } from '@marketplace/shared/contracts';
 import { contentDigest } from './content-digest';
 import {
   StoreBusyError,
+  StoreDocuments,
   VersionConflictError,
-  historyFrom,
-  liveFrom,
-  LiveShellOfUnits,
   storeJson,
   type AuditEntry,
   type DeployInfo,
   type DeploymentStore,
   type LiveVersion,
   type PutVersionResult,
-  type ReleaseHistory,
   type StaticUnit,
   STORE_NAMES,
 } from './deployment-store';
@@ -95,7 +91,7 @@ const appendLineDurably = async (file: string, line: string): Promise<void> => {
 };
 
 /** The deployment store on local disk (`var/deploy`), served by the embedded server at `/mfe/`. */
-export class LocalDeploymentStore extends LiveShellOfUnits implements DeploymentStore {
+export class LocalDeploymentStore extends StoreDocuments implements DeploymentStore {
   constructor(readonly rootDir: string) {
     super();
   }
@@ -170,40 +166,24 @@ export class LocalDeploymentStore extends LiveShellOfUnits implements Deployment
     return this.listDirs(this.rootDir);
   }
 
-  async readManifest(): Promise<StoredManifest | null> {
-    const raw = await readJson(path.join(this.rootDir, STORE_NAMES.manifest));
-    return raw === null ? null : storedManifestSchema.parse(raw);
+  protected readDocument(file: string): Promise<string | null> {
+    return readText(path.join(this.rootDir, file));
   }
 
-  async writeManifest(manifest: StoredManifest): Promise<void> {
-    await mkdir(this.rootDir, { recursive: true });
-    await writeFileAtomic(
-      path.join(this.rootDir, STORE_NAMES.manifest),
-      storeJson(storedManifestSchema.parse(manifest)),
-    );
-  }
-
-  async readHistory(): Promise<ReleaseHistory> {
-    return historyFrom(await readJson(this.stateFile(STORE_NAMES.history)));
-  }
-
-  async writeHistory(history: ReleaseHistory): Promise<void> {
-    await mkdir(path.join(this.rootDir, STORE_NAMES.stateDir), { recursive: true });
-    await writeFileAtomic(this.stateFile(STORE_NAMES.history), storeJson(history));
-  }
-
-  async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
-    return liveFrom(await readJson(path.join(this.rootDir, unit.liveFile)));
+  protected async writeDocument(file: string, text: string): Promise<void> {
+    const target = path.join(this.rootDir, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFileAtomic(target, text);
   }
 
   /** Points `<liveLink>` (the folder the server serves) at `<folder>/<version>`, then records it in `<liveFile>`. */
-  async writeLive(unit: StaticUnit, live: LiveVersion): Promise<void> {
+  override async writeLive(unit: StaticUnit, live: LiveVersion): Promise<void> {
     await mkdir(this.rootDir, { recursive: true });
     const link = path.join(this.rootDir, unit.liveLink);
     const temp = `${link}.${randomUUID()}.tmp`;
     await symlink(path.join(unit.folder, live.version), temp, 'dir');
     await rename(temp, link);
-    await writeFileAtomic(path.join(this.rootDir, unit.liveFile), storeJson(live));
+    await super.writeLive(unit, live);
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {

@@ -11,23 +11,17 @@ import {
   S3Client,
   type PutObjectCommandInput,
 } from '@aws-sdk/client-s3';
-import { storedManifestSchema, type StoredManifest } from '@marketplace/shared/contracts';
 import { ReleaseError } from '../errors';
 import { listBuildFiles } from './content-digest';
 import {
   StoreBusyError,
+  StoreDocuments,
   VersionConflictError,
-  historyFrom,
-  liveFrom,
-  LiveShellOfUnits,
   storeJson,
   type AuditEntry,
   type DeployInfo,
   type DeploymentStore,
-  type LiveVersion,
   type PutVersionResult,
-  type ReleaseHistory,
-  type StaticUnit,
   STORE_NAMES,
 } from './deployment-store';
 
@@ -200,7 +194,7 @@ interface Lease {
  * fail, never lose their change), and the lock is an object created only when absent. A server that
  * ignores those conditions is detected before the first change and refused.
  */
-export class S3DeploymentStore extends LiveShellOfUnits implements DeploymentStore {
+export class S3DeploymentStore extends StoreDocuments implements DeploymentStore {
   readonly location: string;
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -457,32 +451,12 @@ export class S3DeploymentStore extends LiveShellOfUnits implements DeploymentSto
     return withVersions.filter((folder): folder is string => folder !== null);
   }
 
-  async readManifest(): Promise<StoredManifest | null> {
-    const text = await this.readTracked(this.key(STORE_NAMES.manifest));
-    return text === null ? null : storedManifestSchema.parse(JSON.parse(text));
+  protected readDocument(file: string): Promise<string | null> {
+    return this.readTracked(this.key(file));
   }
 
-  async writeManifest(manifest: StoredManifest): Promise<void> {
-    const text = storeJson(storedManifestSchema.parse(manifest));
-    await this.writeTracked(this.key(STORE_NAMES.manifest), text, 'the manifest');
-  }
-
-  async readLive(unit: StaticUnit): Promise<LiveVersion | null> {
-    const text = await this.readTracked(this.key(unit.liveFile));
-    return liveFrom(text === null ? null : JSON.parse(text));
-  }
-
-  async writeLive(unit: StaticUnit, live: LiveVersion): Promise<void> {
-    await this.writeTracked(this.key(unit.liveFile), storeJson(live), `the live ${unit.folder}`);
-  }
-
-  async readHistory(): Promise<ReleaseHistory> {
-    const text = await this.readTracked(this.key(STORE_NAMES.stateDir, STORE_NAMES.history));
-    return historyFrom(text === null ? null : JSON.parse(text));
-  }
-
-  async writeHistory(history: ReleaseHistory): Promise<void> {
-    await this.writeTracked(this.key(STORE_NAMES.stateDir, STORE_NAMES.history), storeJson(history), 'the history');
+  protected writeDocument(file: string, text: string, what: string): Promise<void> {
+    return this.writeTracked(this.key(file), text, what);
   }
 
   /** Appends a line by compare-and-swap on the log's ETag, so concurrent appends each land once. */
