@@ -12,6 +12,15 @@ const setup = async () => {
   return { ...box, run };
 };
 
+/** Every remote's 1.0.0 deployed and live, and a different 1.1.0 of each built, not yet deployed. */
+const liveAndRebuilt = async () => {
+  const box = await setup();
+  for (const remote of remotes) await writeBuild(box.repoDir, remote, '1.0.0');
+  await box.run(true);
+  for (const remote of remotes) await writeBuild(box.repoDir, remote, '1.1.0', { chunk: 'console.log("1.1");' });
+  return box;
+};
+
 describe('deploy-all', () => {
   it('deploys every remote and, with --promote, points the manifest at the new versions', async () => {
     const { repoDir, run, store, lines } = await setup();
@@ -45,10 +54,7 @@ describe('deploy-all', () => {
   });
 
   it('without --promote leaves the live manifest as it was', async () => {
-    const { repoDir, run, store } = await setup();
-    for (const remote of remotes) await writeBuild(repoDir, remote, '1.0.0');
-    await run(true);
-    for (const remote of remotes) await writeBuild(repoDir, remote, '1.1.0', { chunk: 'console.log("1.1");' });
+    const { run, store } = await liveAndRebuilt();
 
     await run(false);
 
@@ -57,10 +63,7 @@ describe('deploy-all', () => {
   });
 
   it('records the replaced live version as previous when it promotes a new one', async () => {
-    const { repoDir, run, store } = await setup();
-    for (const remote of remotes) await writeBuild(repoDir, remote, '1.0.0');
-    await run(true);
-    for (const remote of remotes) await writeBuild(repoDir, remote, '1.1.0', { chunk: 'console.log("1.1");' });
+    const { run, store } = await liveAndRebuilt();
 
     await run(true);
 
