@@ -2,12 +2,6 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import etag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/envelope';
-import { AppError } from '../../lib/app-error';
-import { currentUser } from '../../plugins/app/auth';
-import { BROTLI_OPTIONS } from '../../plugins/external/security';
-import { tokenHeaders } from '../user/user.schemas';
 import {
   cataloguePageQuery,
   followBody,
@@ -17,7 +11,13 @@ import {
   shopIdQuery,
   shopProductsQuery,
   suggestionsQuery,
-} from './catalogue.schemas';
+} from '@marketplace/shared/contracts';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/app-error';
+import { currentUser } from '../../plugins/app/auth';
+import { BROTLI_OPTIONS } from '../../plugins/external/security';
+import { tokenHeaders } from '../user/user.schemas';
+import { shopperRouteKit } from '../user/shopper-route-kit';
 import type { CatalogueService } from './catalogue.service';
 
 const tags = ['catalogue'];
@@ -124,8 +124,7 @@ const sendShared = (request: FastifyRequest, reply: FastifyReply, data: object) 
 };
 
 export const catalogueRoutes = async (app: FastifyInstance, { service }: { service: CatalogueService }) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.requireUser };
+  const { r: api, signedIn } = shopperRouteKit(app, tags);
   // Inside this plugin only: catalogue answers get an ETag, and a repeat visit with If-None-Match is a 304.
   await app.register(etag, { weak: true });
   app.addHook('onSend', async (request, reply) => {
@@ -197,48 +196,32 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
     { schema: { tags, summary: "A shop's products, sorted and paged", querystring: shopProductsQuery } },
     async (request, reply) => sendShared(request, reply, await service.shopProducts(request.query)),
   );
-  api.post(
-    '/api/catalogue/follow',
-    { ...signedIn, schema: { tags, summary: 'Follow a shop (idempotent)', headers: tokenHeaders, body: followBody } },
-    async (request) => ok(request, await service.follow(currentUser(request).id, request.body.shopId), 'ok.follow'),
+  api.post('/api/catalogue/follow', signedIn('Follow a shop (idempotent)', { body: followBody }), async (request) =>
+    ok(request, await service.follow(currentUser(request).id, request.body.shopId), 'ok.follow'),
   );
-  api.post(
-    '/api/catalogue/unfollow',
-    { ...signedIn, schema: { tags, summary: 'Unfollow a shop (idempotent)', headers: tokenHeaders, body: followBody } },
-    async (request) => ok(request, await service.unfollow(currentUser(request).id, request.body.shopId), 'ok.unfollow'),
+  api.post('/api/catalogue/unfollow', signedIn('Unfollow a shop (idempotent)', { body: followBody }), async (request) =>
+    ok(request, await service.unfollow(currentUser(request).id, request.body.shopId), 'ok.unfollow'),
   );
   api.get(
     '/api/catalogue/followed_shops',
-    {
-      ...signedIn,
-      schema: { tags, summary: 'Shops the caller follows', headers: tokenHeaders, querystring: cataloguePageQuery },
-    },
+    signedIn('Shops the caller follows', { querystring: cataloguePageQuery }),
     async (request) => ok(request, await service.followedShops(currentUser(request).id, request.query)),
   );
   api.post(
     '/api/catalogue/save_product',
-    {
-      ...signedIn,
-      schema: { tags, summary: 'Save a product (idempotent)', headers: tokenHeaders, body: saveProductBody },
-    },
+    signedIn('Save a product (idempotent)', { body: saveProductBody }),
     async (request) =>
       ok(request, await service.saveProduct(currentUser(request).id, request.body.productId), 'ok.saveProduct'),
   );
   api.post(
     '/api/catalogue/unsave_product',
-    {
-      ...signedIn,
-      schema: { tags, summary: 'Unsave a product (idempotent)', headers: tokenHeaders, body: saveProductBody },
-    },
+    signedIn('Unsave a product (idempotent)', { body: saveProductBody }),
     async (request) =>
       ok(request, await service.unsaveProduct(currentUser(request).id, request.body.productId), 'ok.unsaveProduct'),
   );
   api.get(
     '/api/catalogue/saved_products',
-    {
-      ...signedIn,
-      schema: { tags, summary: 'Products the caller saved', headers: tokenHeaders, querystring: cataloguePageQuery },
-    },
+    signedIn('Products the caller saved', { querystring: cataloguePageQuery }),
     async (request) => ok(request, await service.savedProducts(currentUser(request).id, request.query)),
   );
   api.get(

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { accountOf, SHARED_ADDRESS_FACTOR, throttle, throttles } from '../../plugins/app/throttle';
 import { currentUser } from '../../plugins/app/auth';
@@ -28,6 +27,7 @@ import type { LanguagesService } from './languages.service';
 import { toUserInfo } from './user-info';
 import type { UserService } from './user.service';
 import type { TrustedDevices } from './trusted-device';
+import { shopperRouteKit } from './shopper-route-kit';
 
 interface Deps {
   service: UserService;
@@ -46,7 +46,7 @@ export const userRoutes = async (
   app: FastifyInstance,
   { service, paymentCodes, email, passwords, languages, verification, authRateLimit, devices }: Deps,
 ) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { r, signedIn } = shopperRouteKit(app, tags);
   const requireHuman = async (request: { headers: Record<string, unknown> }) => {
     const header = request.headers['human-verification'];
     await verification.assertVerified(typeof header === 'string' ? header : undefined);
@@ -61,7 +61,6 @@ export const userRoutes = async (
       return `${request.ip}|${typeof account === 'string' ? account.trim().toLowerCase() : ''}`;
     },
   };
-  const auth = { preHandler: app.requireUser, schema: { headers: tokenHeaders } } as const;
   // A request without a valid human-check token is refused FIRST: it counts against no address and no
   // account, so strangers without tokens cannot spend an account's budget. Then across accounts from one
   // address, and across addresses for one account (the route's own limit above covers one address and one
@@ -96,6 +95,11 @@ export const userRoutes = async (
       (request) => String(currentUser(request).id),
     ),
   ];
+  /** The options of a signed-in call that checks a secret: `secretCheck(name)` runs instead of the token check alone. */
+  const secretChecked = <Schema extends object>(name: string, summary: string, schema?: Schema) => ({
+    ...signedIn(summary, schema),
+    preHandler: secretCheck(name),
+  });
 
   r.post(
     '/api/user/register',
@@ -145,25 +149,17 @@ export const userRoutes = async (
     },
   );
 
-  r.get(
-    '/api/user/getUserInfo',
-    { ...auth, schema: { ...auth.schema, tags, summary: 'Signed-in user' } },
-    async (request) => ok(request, toUserInfo(currentUser(request))),
+  r.get('/api/user/getUserInfo', signedIn('Signed-in user'), async (request) =>
+    ok(request, toUserInfo(currentUser(request))),
   );
 
-  r.post(
-    '/api/user/profile',
-    { ...auth, schema: { ...auth.schema, tags, summary: 'Update profile', body: profileBody } },
-    async (request) => ok(request, await service.updateProfile(currentUser(request), request.body), 'ok.save'),
+  r.post('/api/user/profile', signedIn('Update profile', { body: profileBody }), async (request) =>
+    ok(request, await service.updateProfile(currentUser(request), request.body), 'ok.save'),
   );
 
   r.post(
     '/api/user/email/send_code',
-    {
-      ...auth,
-      preHandler: secretCheck('emailCode'),
-      schema: { ...auth.schema, tags, summary: 'Mail a code that proves the shopper reads their email' },
-    },
+    secretChecked('emailCode', 'Mail a code that proves the shopper reads their email'),
     async (request) => {
       await email.sendEmailCode(currentUser(request));
       return ok(request, null, 'ok.emailCodeSent');
@@ -172,22 +168,14 @@ export const userRoutes = async (
 
   r.post(
     '/api/user/email/verify',
-    {
-      ...auth,
-      preHandler: secretCheck('emailVerify'),
-      schema: { ...auth.schema, tags, summary: 'Mark the email verified with the mailed code', body: emailVerifyBody },
-    },
+    secretChecked('emailVerify', 'Mark the email verified with the mailed code', { body: emailVerifyBody }),
     async (request) =>
       ok(request, await email.verifyEmail(currentUser(request), request.body.code), 'ok.emailVerified'),
   );
 
   r.post(
     '/api/user/resetpwd',
-    {
-      ...auth,
-      preHandler: secretCheck('resetpwd'),
-      schema: { ...auth.schema, tags, summary: 'Change login password; ends all sessions', body: resetPasswordBody },
-    },
+    secretChecked('resetpwd', 'Change login password; ends all sessions', { body: resetPasswordBody }),
     async (request) => {
       await passwords.changePassword(currentUser(request), request.body);
       return ok(request, null, 'ok.change');
@@ -196,11 +184,7 @@ export const userRoutes = async (
 
   r.post(
     '/api/user/resetPay',
-    {
-      ...auth,
-      preHandler: secretCheck('resetPay'),
-      schema: { ...auth.schema, tags, summary: 'Set or change the payment code', body: resetPayBody },
-    },
+    secretChecked('resetPay', 'Set or change the payment code', { body: resetPayBody }),
     async (request) => {
       await paymentCodes.setPaymentCode(currentUser(request), request.body);
       return ok(request, null, 'ok.setting');
@@ -211,11 +195,7 @@ export const userRoutes = async (
   // throttled like the other secret checks; the code's own attempts are counted before it is checked.
   r.post(
     '/api/user/forgot_pay/send',
-    {
-      ...auth,
-      preHandler: secretCheck('forgotPaySend'),
-      schema: { ...auth.schema, tags, summary: 'Mail a one-time code that resets the payment code' },
-    },
+    secretChecked('forgotPaySend', 'Mail a one-time code that resets the payment code'),
     async (request) => {
       await paymentCodes.sendPaymentCodeResetCode(currentUser(request));
       return ok(request, null, 'ok.emailCodeSent');
@@ -224,16 +204,9 @@ export const userRoutes = async (
 
   r.post(
     '/api/user/forgot_pay/reset',
-    {
-      ...auth,
-      preHandler: secretCheck('forgotPayReset'),
-      schema: {
-        ...auth.schema,
-        tags,
-        summary: 'Set a new payment code with the mailed code; clears the payment-code lock',
-        body: forgotPayResetBody,
-      },
-    },
+    secretChecked('forgotPayReset', 'Set a new payment code with the mailed code; clears the payment-code lock', {
+      body: forgotPayResetBody,
+    }),
     async (request) => {
       await paymentCodes.resetForgottenPaymentCode(currentUser(request), request.body);
       return ok(request, null, 'ok.setting');
@@ -242,11 +215,7 @@ export const userRoutes = async (
 
   r.post(
     '/api/user/verify_pay',
-    {
-      ...auth,
-      preHandler: secretCheck('verifyPay'),
-      schema: { ...auth.schema, tags, summary: 'Check the payment code (locks after 5 failures)', body: verifyPayBody },
-    },
+    secretChecked('verifyPay', 'Check the payment code (locks after 5 failures)', { body: verifyPayBody }),
     async (request) => {
       await paymentCodes.verifyPaymentCode(currentUser(request), request.body.paymentCode);
       return ok(request, null, 'ok.verified');
@@ -259,10 +228,7 @@ export const userRoutes = async (
 
   r.get(
     '/api/user/set_language',
-    {
-      ...auth,
-      schema: { ...auth.schema, tags, summary: 'Store the language on the user', querystring: setLanguageQuery },
-    },
+    signedIn('Store the language on the user', { querystring: setLanguageQuery }),
     async (request) => {
       await languages.setLanguage(currentUser(request), request.query.lang);
       return ok(request, null, 'ok.setting');
