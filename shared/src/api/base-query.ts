@@ -9,6 +9,7 @@ import {
 } from '@marketplace/shared/contracts/core';
 import { translate } from '../i18n/translate';
 import { sessionCleared, type SessionState } from '../session/session-slice';
+import { links } from '../links';
 import { readVerificationToken } from '../session/verification-token';
 import { toastFail, type ToastText } from '../ui/toast';
 import {
@@ -94,7 +95,7 @@ const rejectEnvelope = (
   const outcome = reject(status, envelope.msg || { key: 'errors:err.server' }, envelope);
   if (envelope.code === ResponseCode.UNAUTHORIZED && session?.token) {
     dispatch(sessionCleared());
-    navigateTo('/login');
+    navigateTo(links.login());
   } else if (envelope.code === ResponseCode.VERIFICATION_REQUIRED) {
     notifyVerificationRequired();
   }

@@ -6,6 +6,7 @@ import {
   type Envelope,
   type UploadResult,
 } from '@marketplace/shared/contracts/core';
+import { links } from '../links';
 import { readVerificationToken } from '../session/verification-token';
 import { isOffline, navigateTo, notifyConnectionRequired, notifyUnauthorized } from './api-events';
 import { isRepeatSubmit } from './repeat-submit';
@@ -73,7 +74,7 @@ export const uploadFile = (file: File, { token, lang, onProgress }: UploadOption
       }
       if ((xhr.status === 401 || body?.code === ResponseCode.UNAUTHORIZED) && token) {
         notifyUnauthorized();
-        navigateTo('/login');
+        navigateTo(links.login());
       }
       reject(new UploadError(body?.msg ?? ''));
     };
