@@ -11,6 +11,16 @@ import { autoCanary, type AutoCanaryOptions } from './run';
 const catalogue = remoteApp('mfe-catalogue');
 const MINUTE = 60_000;
 
+/** What the store's manifest serves for the catalogue. */
+const serving = async (box: Sandbox) => (await box.store.readManifest())?.remotes['mfe-catalogue'];
+
+/** The catalogue's `version` serves everyone: no canary is left. */
+const expectOnlyLive = async (box: Sandbox, version: string) => {
+  const entry = await serving(box);
+  expect(entry).toMatchObject({ version });
+  expect(entry?.canary).toBeUndefined();
+};
+
 /**
  * The field as the server's health endpoint reports it: sessions arrive while the run sleeps, each browser
  * in the cohort the store's manifest puts it in at that moment (its canary share), and they are summed per
@@ -21,7 +31,7 @@ const field = (box: Sandbox, clock: { now: number }, failureRate: Record<string,
   let seed = 7;
   const random = () => ((seed = (seed * 16_807) % 2_147_483_647) - 1) / 2_147_483_646;
   const traffic = async () => {
-    const entry = (await box.store.readManifest())?.remotes['mfe-catalogue'];
+    const entry = await serving(box);
     if (!entry) return;
     for (let i = 0; i < perPoll; i++) {
       const canary = entry.canary && random() * 100 < entry.canary.percent;
@@ -71,6 +81,15 @@ const options = (f: ReturnType<typeof field>): AutoCanaryOptions => ({
   pollMs: 10_000,
 });
 
+/** The options on field `f`, with `happen` run each time the run sleeps between polls, before time moves on. */
+const atEachPoll = (f: ReturnType<typeof field>, happen: () => Promise<void>): AutoCanaryOptions => ({
+  ...options(f),
+  sleep: async (ms: number) => {
+    await happen();
+    await f.sleep(ms);
+  },
+});
+
 const autoLines = async (box: Sandbox) => (await box.store.readAudit()).filter((entry) => entry.auto);
 
 describe('release canary <remote> <version> --auto', () => {
@@ -80,9 +99,7 @@ describe('release canary <remote> <version> --auto', () => {
 
     expect(await autoCanary(box.ctx, catalogue, '2.0.0', options(f))).toBe('promoted');
 
-    const entry = (await box.store.readManifest())?.remotes['mfe-catalogue'];
-    expect(entry).toMatchObject({ version: '2.0.0' });
-    expect(entry?.canary).toBeUndefined();
+    await expectOnlyLive(box, '2.0.0');
     const lines = await autoLines(box);
     expect(
       lines.map((line) => [line.command, line.auto!.decision, line.auto!.fromPercent, line.auto!.toPercent]),
@@ -110,9 +127,7 @@ describe('release canary <remote> <version> --auto', () => {
 
     expect(await autoCanary(box.ctx, catalogue, '2.0.0', options(f))).toBe('rolled-back');
 
-    const entry = (await box.store.readManifest())?.remotes['mfe-catalogue'];
-    expect(entry).toMatchObject({ version: '1.0.0' });
-    expect(entry?.canary).toBeUndefined();
+    await expectOnlyLive(box, '1.0.0');
     const last = (await box.store.readAudit()).at(-1)!;
     expect(last).toMatchObject({ command: 'rollback', from: '1.0.0 + canary 2.0.0 at 5%', to: '1.0.0' });
     expect(last.auto).toMatchObject({ decision: 'rollback', fromPercent: 5, toPercent: 0, alpha: 0.05 / 3 });
@@ -128,20 +143,15 @@ describe('release canary <remote> <version> --auto', () => {
     const f = field(box, clock, { '1.0.0': 0.02, '2.0.0': 0.02 });
     // The first run is killed during its 25 % step.
     let killed = false;
-    const killing = {
-      ...options(f),
-      sleep: async (ms: number) => {
-        const entry = (await box.store.readManifest())?.remotes['mfe-catalogue'];
-        if (entry?.canary?.percent === 25) {
-          killed = true;
-          throw new Error('killed');
-        }
-        await f.sleep(ms);
-      },
-    };
+    const killing = atEachPoll(f, async () => {
+      if ((await serving(box))?.canary?.percent === 25) {
+        killed = true;
+        throw new Error('killed');
+      }
+    });
     await expect(autoCanary(box.ctx, catalogue, '2.0.0', killing)).rejects.toThrow('killed');
     expect(killed).toBe(true);
-    expect((await box.store.readManifest())?.remotes['mfe-catalogue']?.canary?.percent).toBe(25);
+    expect((await serving(box))?.canary?.percent).toBe(25);
 
     expect(await autoCanary(box.ctx, catalogue, '2.0.0', options(f))).toBe('promoted');
     expect(box.lines.join('\n')).toMatch(/resuming the automated canary at 25%/);
@@ -157,20 +167,16 @@ describe('release canary <remote> <version> --auto', () => {
     const { box, clock } = await setUp();
     const f = field(box, clock, { '1.0.0': 0.02, '2.0.0': 0.02 });
     let promoted = false;
-    const interfering = {
-      ...options(f),
-      sleep: async (ms: number) => {
-        if (!promoted) {
-          promoted = true;
-          await promote(box.ctx, catalogue, '1.0.0');
-        }
-        await f.sleep(ms);
-      },
-    };
+    const interfering = atEachPoll(f, async () => {
+      if (!promoted) {
+        promoted = true;
+        await promote(box.ctx, catalogue, '1.0.0');
+      }
+    });
     await expect(autoCanary(box.ctx, catalogue, '2.0.0', interfering)).rejects.toThrow(
       /no longer where this run left it/,
     );
-    expect((await box.store.readManifest())?.remotes['mfe-catalogue']).toMatchObject({ version: '1.0.0' });
+    expect(await serving(box)).toMatchObject({ version: '1.0.0' });
     expect((await autoLines(box)).map((line) => line.auto!.decision)).toEqual(['start']);
   });
 
@@ -247,7 +253,7 @@ describe("field health over HTTP (the server's GET /api/admin/release/health)", 
       await expect(autoCanary(box.ctx, catalogue, '2.0.0', { health, sleep: async () => undefined })).rejects.toThrow(
         HealthAccessError,
       );
-      expect((await box.store.readManifest())?.remotes['mfe-catalogue']?.canary).toBeUndefined();
+      expect((await serving(box))?.canary).toBeUndefined();
       expect(server.seen[0]!.headers['operator-token']).toBe('expired');
     } finally {
       await server.close();
