@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   markNotificationsReadBody,
   notificationListQuery,
@@ -8,7 +7,8 @@ import {
 } from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/app/auth';
-import { serviceMessageRateLimit, tokenHeaders } from './support.schemas';
+import { shopperRouteKit } from '../user/shopper-route-kit';
+import { serviceMessageRateLimit } from './support.schemas';
 import type { SupportService } from './support.service';
 
 /** Paths of requirements §12.3 (`help_support`, `law`) and the page each serves; `platform` is the partnership page. */
@@ -24,65 +24,41 @@ const CONTENT_ROUTES: { path: string; slug: ContentSlug; summary: string }[] = [
 
 /** The shopper's side: notifications, the customer-service conversation, external channels and content pages. */
 export const supportRoutes = async (app: FastifyInstance, { service }: { service: SupportService }) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.requireUser;
-  const headers = tokenHeaders;
+  const { r, signedIn } = shopperRouteKit(app, ['notifications']);
 
   r.get(
     '/api/user/notifications',
-    {
-      preHandler,
-      schema: {
-        tags: ['notifications'],
-        summary: "The caller's notifications, newest first, texts in the request's language",
-        headers,
-        querystring: notificationListQuery,
-      },
-    },
+    signedIn("The caller's notifications, newest first, texts in the request's language", {
+      querystring: notificationListQuery,
+    }),
     async (request) => ok(request, await service.listNotifications(currentUser(request).id, request.query, request.t)),
   );
-  r.get(
-    '/api/user/notifications/unread_count',
-    { preHandler, schema: { tags: ['notifications'], summary: 'How many notifications are unread', headers } },
-    async (request) => ok(request, await service.unreadCount(currentUser(request).id)),
+  r.get('/api/user/notifications/unread_count', signedIn('How many notifications are unread'), async (request) =>
+    ok(request, await service.unreadCount(currentUser(request).id)),
   );
   r.post(
     '/api/user/notifications/read',
-    {
-      preHandler,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark the given notifications (`ids`) or all of them (`all: true`) read',
-        headers,
-        body: markNotificationsReadBody,
-      },
-    },
+    signedIn('Mark the given notifications (`ids`) or all of them (`all: true`) read', {
+      body: markNotificationsReadBody,
+    }),
     async (request) => ok(request, await service.markRead(currentUser(request).id, request.body), 'ok.support.read'),
   );
 
   r.get(
     '/api/user/service_messages',
-    {
-      preHandler,
-      schema: {
-        tags: ['customer service'],
-        summary: "The caller's conversation with customer service: the latest 100 messages, oldest first",
-        headers,
-      },
-    },
+    signedIn("The caller's conversation with customer service: the latest 100 messages, oldest first", {
+      tags: ['customer service'],
+    }),
     async (request) => ok(request, await service.shopperThread(currentUser(request).id)),
   );
   r.post(
     '/api/user/service_message',
     {
-      preHandler,
-      config: { rateLimit: serviceMessageRateLimit() },
-      schema: {
+      ...signedIn('Write to customer service (at most 1000 characters)', {
         tags: ['customer service'],
-        summary: 'Write to customer service (at most 1000 characters)',
-        headers,
         body: serviceMessageBody,
-      },
+      }),
+      config: { rateLimit: serviceMessageRateLimit() },
     },
     async (request) =>
       ok(
@@ -93,22 +69,15 @@ export const supportRoutes = async (app: FastifyInstance, { service }: { service
   );
   r.get(
     '/api/user/service_channels',
-    {
-      preHandler,
-      schema: {
-        tags: ['customer service'],
-        summary: 'External customer-service channels; a disabled one is "Not Yet Open" and has no link',
-        headers,
-      },
-    },
+    signedIn('External customer-service channels; a disabled one is "Not Yet Open" and has no link', {
+      tags: ['customer service'],
+    }),
     async (request) => ok(request, await service.listChannels()),
   );
 
   for (const { path, slug, summary } of CONTENT_ROUTES) {
-    r.get(
-      path,
-      { preHandler, schema: { tags: ['content'], summary: `${summary}; request language, else English`, headers } },
-      async (request) => ok(request, await service.page(slug, request.lang)),
+    r.get(path, signedIn(`${summary}; request language, else English`, { tags: ['content'] }), async (request) =>
+      ok(request, await service.page(slug, request.lang)),
     );
   }
 };

@@ -1,5 +1,3 @@
-export { tokenHeaders } from '../user/user.schemas';
-
 /** Operator calls carry the `admin-token` header; shopper tokens are never accepted there. */
 export { adminTokenHeaders as adminHeaders } from '../admin/operator-route-kit';
 

@@ -4,8 +4,9 @@ import { tokenHeaders } from './user.schemas';
 
 /**
  * What a shopper route file starts with: the typed router, and `signedIn`, the options of a route only a
- * signed-in shopper may call: the token check runs first, and the OpenAPI document names the route's tag,
- * its summary, the `token` header and whatever else `schema` gives (body, querystring).
+ * signed-in shopper may call: the token check runs first, and the OpenAPI document names the file's tags
+ * (unless `schema` names others), the summary, the `token` header and whatever else `schema` gives (body,
+ * querystring).
  */
 export const shopperRouteKit = (app: FastifyInstance, tags: string[]) => ({
   r: app.withTypeProvider<ZodTypeProvider>(),

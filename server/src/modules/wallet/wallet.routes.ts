@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rechargeBody, recordQuery, withdrawBody } from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
 import { currentUser } from '../../plugins/app/auth';
 import { SHARED_ADDRESS_FACTOR, throttles } from '../../plugins/app/throttle';
-import { tokenHeaders } from '../user/user.schemas';
+import { shopperRouteKit } from '../user/shopper-route-kit';
 import type { WalletService } from './wallet.service';
 
 /** Wallet calls (requirements §6, §12.3): networks, top-up, withdraw and both record lists. */
 export const walletRoutes = async (app: FastifyInstance, { service }: { service: WalletService }) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['wallet'];
-  const preHandler = app.requireUser;
+  const { r, signedIn } = shopperRouteKit(app, ['wallet']);
   // A shopper submits a handful of these a day; the limit stops a script, not a person. Per signed-in
   // shopper; per address only loosely, as many shoppers share a mobile carrier's address.
   const perShopper = Number(process.env.WALLET_RATE_LIMIT_MAX) || 30;
@@ -27,27 +24,17 @@ export const walletRoutes = async (app: FastifyInstance, { service }: { service:
 
   r.get(
     '/api/user/getBlockchain',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Deposit channels (on-chain networks, bank, manual) that are open',
-        headers: tokenHeaders,
-      },
-    },
+    signedIn('Deposit channels (on-chain networks, bank, manual) that are open'),
     async (request) => ok(request, await service.blockchain()),
   );
   r.post(
     '/api/user/recharge',
     {
+      ...signedIn(
+        'Top up: bank, on-chain or manual with payment evidence (auditing until an operator decides), or card (credited at once). A repeated requestId is applied once.',
+        { body: rechargeBody },
+      ),
       preHandler: limited('topUp'),
-      schema: {
-        tags,
-        summary:
-          'Top up: bank, on-chain or manual with payment evidence (auditing until an operator decides), or card (credited at once). A repeated requestId is applied once.',
-        headers: tokenHeaders,
-        body: rechargeBody,
-      },
     },
     async (request) => {
       const result = await service.recharge(currentUser(request), request.body);
@@ -56,54 +43,28 @@ export const walletRoutes = async (app: FastifyInstance, { service }: { service:
   );
   r.get(
     '/api/user/extract',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'What a withdrawal needs: balance, service charge rate, minimum, payout networks',
-        headers: tokenHeaders,
-      },
-    },
+    signedIn('What a withdrawal needs: balance, service charge rate, minimum, payout networks'),
     async (request) => ok(request, await service.withdrawInfo(currentUser(request))),
   );
   r.post(
     '/api/user/extract',
     {
+      ...signedIn(
+        'Withdraw to a bank card or on-chain with the payment code; the amount is held at once and the service charge comes out of it',
+        { body: withdrawBody },
+      ),
       preHandler: limited('withdraw'),
-      schema: {
-        tags,
-        summary:
-          'Withdraw to a bank card or on-chain with the payment code; the amount is held at once and the service charge comes out of it',
-        headers: tokenHeaders,
-        body: withdrawBody,
-      },
     },
     async (request) => ok(request, await service.withdraw(currentUser(request), request.body), 'ok.wallet.withdrawal'),
   );
   r.get(
     '/api/user/recharge_log',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "The caller's top-ups, by audit status",
-        headers: tokenHeaders,
-        querystring: recordQuery,
-      },
-    },
+    signedIn("The caller's top-ups, by audit status", { querystring: recordQuery }),
     async (request) => ok(request, await service.listRecharges(currentUser(request).id, request.query)),
   );
   r.get(
     '/api/user/extract_log',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "The caller's withdrawals, by audit status",
-        headers: tokenHeaders,
-        querystring: recordQuery,
-      },
-    },
+    signedIn("The caller's withdrawals, by audit status", { querystring: recordQuery }),
     async (request) => ok(request, await service.listWithdrawals(currentUser(request).id, request.query)),
   );
 };
