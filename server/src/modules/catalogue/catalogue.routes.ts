@@ -124,7 +124,7 @@ const sendShared = (request: FastifyRequest, reply: FastifyReply, data: object) 
 };
 
 export const catalogueRoutes = async (app: FastifyInstance, { service }: { service: CatalogueService }) => {
-  const { r: api, signedIn } = shopperRouteKit(app, tags);
+  const { r: api, signedIn, callersPage } = shopperRouteKit(app, tags);
   // Inside this plugin only: catalogue answers get an ETag, and a repeat visit with If-None-Match is a 304.
   await app.register(etag, { weak: true });
   app.addHook('onSend', async (request, reply) => {
@@ -202,10 +202,8 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
   api.post('/api/catalogue/unfollow', signedIn('Unfollow a shop (idempotent)', { body: followBody }), async (request) =>
     ok(request, await service.unfollow(currentUser(request).id, request.body.shopId), 'ok.unfollow'),
   );
-  api.get(
-    '/api/catalogue/followed_shops',
-    signedIn('Shops the caller follows', { querystring: cataloguePageQuery }),
-    async (request) => ok(request, await service.followedShops(currentUser(request).id, request.query)),
+  callersPage('/api/catalogue/followed_shops', 'Shops the caller follows', cataloguePageQuery, (userId, query) =>
+    service.followedShops(userId, query),
   );
   api.post(
     '/api/catalogue/save_product',
@@ -219,10 +217,8 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
     async (request) =>
       ok(request, await service.unsaveProduct(currentUser(request).id, request.body.productId), 'ok.unsaveProduct'),
   );
-  api.get(
-    '/api/catalogue/saved_products',
-    signedIn('Products the caller saved', { querystring: cataloguePageQuery }),
-    async (request) => ok(request, await service.savedProducts(currentUser(request).id, request.query)),
+  callersPage('/api/catalogue/saved_products', 'Products the caller saved', cataloguePageQuery, (userId, query) =>
+    service.savedProducts(userId, query),
   );
   api.get(
     '/api/catalogue/suggestions',

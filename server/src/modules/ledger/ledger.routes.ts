@@ -6,11 +6,12 @@ import { shopperRouteKit } from '../user/shopper-route-kit';
 import type { LedgerService } from './ledger.service';
 
 export const ledgerRoutes = async (app: FastifyInstance, { service }: { service: LedgerService }) => {
-  const { r, signedIn } = shopperRouteKit(app, ['ledger']);
-  r.get(
+  const { r, signedIn, callersPage } = shopperRouteKit(app, ['ledger']);
+  callersPage(
     '/api/user/bill',
-    signedIn("The caller's fund transactions (ledger entries), newest first", { querystring: billQuery }),
-    async (request) => ok(request, await service.listBill(currentUser(request).id, request.query)),
+    "The caller's fund transactions (ledger entries), newest first",
+    billQuery,
+    (userId, query) => service.listBill(userId, query),
   );
   r.get(
     '/api/user/balance_history',

@@ -7,12 +7,10 @@ import { orderListQuery } from './orders.schemas';
 import type { OrdersService } from './orders.service';
 
 export const ordersRoutes = async (app: FastifyInstance, { service }: { service: OrdersService }) => {
-  const { r, signedIn } = shopperRouteKit(app, ['orders']);
+  const { r, signedIn, callersPage } = shopperRouteKit(app, ['orders']);
 
-  r.get(
-    '/api/user/order_list',
-    signedIn("The caller's orders, by status", { querystring: orderListQuery }),
-    async (request) => ok(request, await service.listOrders(currentUser(request).id, request.query)),
+  callersPage('/api/user/order_list', "The caller's orders, by status", orderListQuery, (userId, query) =>
+    service.listOrders(userId, query),
   );
   r.get(
     '/api/order/detail',

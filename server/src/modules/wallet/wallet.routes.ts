@@ -8,7 +8,7 @@ import type { WalletService } from './wallet.service';
 
 /** Wallet calls (requirements §6, §12.3): networks, top-up, withdraw and both record lists. */
 export const walletRoutes = async (app: FastifyInstance, { service }: { service: WalletService }) => {
-  const { r, signedIn } = shopperRouteKit(app, ['wallet']);
+  const { r, signedIn, callersPage } = shopperRouteKit(app, ['wallet']);
   // A shopper submits a handful of these a day; the limit stops a script, not a person. Per signed-in
   // shopper; per address only loosely, as many shoppers share a mobile carrier's address.
   const perShopper = Number(process.env.WALLET_RATE_LIMIT_MAX) || 30;
@@ -57,14 +57,10 @@ export const walletRoutes = async (app: FastifyInstance, { service }: { service:
     },
     async (request) => ok(request, await service.withdraw(currentUser(request), request.body), 'ok.wallet.withdrawal'),
   );
-  r.get(
-    '/api/user/recharge_log',
-    signedIn("The caller's top-ups, by audit status", { querystring: recordQuery }),
-    async (request) => ok(request, await service.listRecharges(currentUser(request).id, request.query)),
+  callersPage('/api/user/recharge_log', "The caller's top-ups, by audit status", recordQuery, (userId, query) =>
+    service.listRecharges(userId, query),
   );
-  r.get(
-    '/api/user/extract_log',
-    signedIn("The caller's withdrawals, by audit status", { querystring: recordQuery }),
-    async (request) => ok(request, await service.listWithdrawals(currentUser(request).id, request.query)),
+  callersPage('/api/user/extract_log', "The caller's withdrawals, by audit status", recordQuery, (userId, query) =>
+    service.listWithdrawals(userId, query),
   );
 };
