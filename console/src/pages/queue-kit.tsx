@@ -91,6 +91,15 @@ export const useServerQueue = <T,>(path: string, params: Record<string, string> 
   return { queue, decide: useDecision(queue.reload) };
 };
 
+/** A queue the server answers whole (at most a few hundred items at once): the table pages it. */
+export const useWholeQueue = <T,>(path: string) => {
+  const { api } = useSession();
+  return usePaged<T>(async () => {
+    const list = await api.get<T[]>(path);
+    return { list, total: list.length };
+  }, [path]);
+};
+
 /** What `usePaged` gives a queue screen. */
 type Paged<T> = ReturnType<typeof usePaged<T>>;
 

@@ -8,8 +8,8 @@ import {
   ProtectedPicture,
   QueueScreen,
   useDecision,
-  usePaged,
   useRowDecision,
+  useWholeQueue,
 } from './queue-kit';
 
 interface Refund {
@@ -30,10 +30,7 @@ export default function RefundsPage() {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   // The server answers the (at most 200) pending requests at once; the table pages them.
-  const queue = usePaged<Refund>(async () => {
-    const list = await api.get<Refund[]>('/api/admin/refunds');
-    return { list, total: list.length };
-  }, []);
+  const queue = useWholeQueue<Refund>('/api/admin/refunds');
   const decision = useRowDecision<Refund>(
     useDecision(queue.reload),
     (row, agree, reason) => api.post('/api/admin/refund/decide', { orderId: row.orderId, agree, reason }),

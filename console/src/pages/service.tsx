@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Col, Empty, Form, Input, List, Row, Typogra
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../queues';
 import { useSession } from '../session';
-import { RefreshButton, useDecision, usePaged } from './queue-kit';
+import { RefreshButton, useDecision, useWholeQueue } from './queue-kit';
 
 interface Thread {
   userId: number;
@@ -26,10 +26,7 @@ export default function ServicePage() {
   const [current, setCurrent] = useState<Thread | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [form] = Form.useForm<{ body: string }>();
-  const threads = usePaged<Thread>(async () => {
-    const list = await api.get<Thread[]>('/api/admin/service_threads');
-    return { list, total: list.length };
-  }, []);
+  const threads = useWholeQueue<Thread>('/api/admin/service_threads');
   const [messagesTick, setMessagesTick] = useState(0);
   const reply = useDecision(() => {
     threads.reload();
