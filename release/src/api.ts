@@ -18,7 +18,8 @@ import {
   type DeploymentStore,
 } from './store/deployment-store';
 import { LocalDeploymentStore } from './store/local-store';
-import type { S3Connection, S3StoreAddress } from './store/s3-store';
+import type { S3Connection } from './store/s3-connection';
+import type { S3StoreAddress } from './store/s3-store';
 
 export { canary } from './commands/canary';
 export { commandContext, type CommandContext } from './commands/command-context';
@@ -27,6 +28,7 @@ export { rollback } from './commands/rollback';
 export { promoteShell, rollbackShell } from './commands/shell';
 export { isShell, REMOTE_FOLDERS, resolveUnit, type RemoteApp } from './remotes';
 export { SHELL_FOLDER, type DeploymentStore } from './store/deployment-store';
+export { s3ConnectionFromEnv, type S3Connection } from './store/s3-connection';
 
 /**
  * The store the server serves `/mfe/` from: the S3-compatible one when configured (the same

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ReleaseError } from '../errors';
 import type { DeploymentStore } from './deployment-store';
 import { LocalDeploymentStore } from './local-store';
+import { s3ConnectionFromEnv } from './s3-connection';
 
 /**
  * The deployment store a command works on: `s3://bucket/prefix` (`--store`, else `DEPLOY_STORE_URL`) is
@@ -16,7 +17,7 @@ export const openStore = async (
   const target = url?.trim();
   if (!target) return new LocalDeploymentStore(deployDir);
   if (/^s3:/i.test(target)) {
-    const { S3DeploymentStore, parseS3StoreUrl, s3ConnectionFromEnv } = await import('./s3-store');
+    const { S3DeploymentStore, parseS3StoreUrl } = await import('./s3-store');
     return new S3DeploymentStore({ address: parseS3StoreUrl(target), connection: s3ConnectionFromEnv(env) });
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {

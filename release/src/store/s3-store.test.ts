@@ -9,7 +9,8 @@ import { deployInfoFor, tempDir, writeBuild } from '../test-fixtures';
 import { StoreBusyError } from './deployment-store';
 import { LocalDeploymentStore } from './local-store';
 import { openStore } from './open-store';
-import { objectHeaders, parseS3StoreUrl, S3DeploymentStore, s3ConnectionFromEnv, type S3LockTiming } from './s3-store';
+import { s3ConnectionFromEnv } from './s3-connection';
+import { objectHeaders, parseS3StoreUrl, S3DeploymentStore, type S3LockTiming } from './s3-store';
 import { motoInstalled, rawClient, startMoto, startS3rver, type TestS3 } from './s3-test-servers';
 
 const wallet = remoteApp('mfe-wallet');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from '@20minutes/s3rver';
-import type { S3Connection } from './s3-store';
+import type { S3Connection } from './s3-connection';
 
 /** Test helpers: S3-compatible servers on a loopback port for the S3 deployment store's tests. */
 export interface TestS3 {
