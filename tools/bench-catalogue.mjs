@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort, root, startServer } from './app-server.mjs';
-import { giveUpAfter, onOwnPostgres, writeReport } from './bench-lib.mjs';
+import { CATALOGUE_SEARCHES as SEARCHES, giveUpAfter, onOwnPostgres, writeReport } from './bench-lib.mjs';
 
 const require = createRequire(path.join(root, 'server/package.json'));
 const autocannon = require('autocannon');
@@ -21,15 +21,6 @@ const CONNECTIONS = 20;
 const TOTAL_TIMEOUT_MS = 8 * 60_000;
 
 giveUpAfter('bench-catalogue', TOTAL_TIMEOUT_MS);
-
-/** A mix of searches the filter and search screens send. */
-const SEARCHES = [
-  '/api/catalogue/products?keyword=tea&sort=sales&page=1&pageSize=20',
-  '/api/catalogue/products?category=computer&minPrice=10000&maxPrice=90000&sort=priceAsc&page=1&pageSize=20',
-  '/api/catalogue/products?keyword=shirt&sort=priceDesc&page=2&pageSize=20',
-  '/api/catalogue/products?sort=newest&page=3&pageSize=20',
-  '/api/catalogue/products?category=toys&sort=sales&page=1&pageSize=20',
-];
 
 const TRIVIAL = ['/api/health'];
 /**

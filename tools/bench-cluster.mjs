@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, root } from './app-server.mjs';
+import { CATALOGUE_SEARCHES as SEARCHES } from './bench-lib.mjs';
 
 const require = createRequire(path.join(root, 'server/package.json'));
 const autocannon = require('autocannon');
@@ -37,13 +38,6 @@ const watchdog = setTimeout(() => {
 }, 15 * 60_000);
 watchdog.unref();
 
-const SEARCHES = [
-  '/api/catalogue/products?keyword=tea&sort=sales&page=1&pageSize=20',
-  '/api/catalogue/products?category=computer&minPrice=10000&maxPrice=90000&sort=priceAsc&page=1&pageSize=20',
-  '/api/catalogue/products?keyword=shirt&sort=priceDesc&page=2&pageSize=20',
-  '/api/catalogue/products?sort=newest&page=3&pageSize=20',
-  '/api/catalogue/products?category=toys&sort=sales&page=1&pageSize=20',
-];
 let distinct = 0;
 const DISTINCT = [
   {

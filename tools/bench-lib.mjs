@@ -15,6 +15,15 @@ const { deriveKey } = await import(
   pathToFileURL(path.join(root, 'node_modules/altcha-lib/dist/esm/v2/algorithms/sha.js')).href
 );
 
+/** A mix of searches the filter and search screens send (the same few for every shopper: shared answers). */
+export const CATALOGUE_SEARCHES = [
+  '/api/catalogue/products?keyword=tea&sort=sales&page=1&pageSize=20',
+  '/api/catalogue/products?category=computer&minPrice=10000&maxPrice=90000&sort=priceAsc&page=1&pageSize=20',
+  '/api/catalogue/products?keyword=shirt&sort=priceDesc&page=2&pageSize=20',
+  '/api/catalogue/products?sort=newest&page=3&pageSize=20',
+  '/api/catalogue/products?category=toys&sort=sales&page=1&pageSize=20',
+];
+
 export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Ends the process (exit 1) when the bench has run `ms`, saying so as `name`. */
