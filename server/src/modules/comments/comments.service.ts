@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/app-error';
 import { inTransaction } from '../ledger/transaction';
+import { orderForOnceOnly } from '../orders/once-per-order';
 import { transitionRefused } from '../orders/order-state-machine';
 import type { OrdersRepository } from '../orders/orders.repository';
 import { toProductComment } from '../orders/orders.service';
@@ -23,9 +24,7 @@ export const createCommentsService = ({ db, comments, orders, uploads }: Deps) =
   /** One review per received order: it completes the order (3 → 4) and updates the ratings. */
   async comment(userId: number, body: CommentInput): Promise<void> {
     await inTransaction(db, async (tx) => {
-      const order = await orders.find(tx, body.orderId, userId);
-      if (!order) throw fail('err.order.notFound');
-      if (await comments.findByOrder(tx, order.id)) throw fail('err.comment.alreadyCommented');
+      const order = await orderForOnceOnly(tx, orders, body.orderId, userId, comments, 'err.comment.alreadyCommented');
       const pics = [...new Set(body.pics)];
       if ((await uploads.countOwned(tx, userId, pics)) !== pics.length) throw fail('err.comment.picNotFound');
       const [moved] = await orders.move(tx, 'comment', [order.id], userId, { status: OrderStatus.COMPLETED });

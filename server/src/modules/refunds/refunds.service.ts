@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../lib/app-error';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import { inTransaction } from '../ledger/transaction';
+import { orderForOnceOnly } from '../orders/once-per-order';
 import { transitionRefused } from '../orders/order-state-machine';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { UploadsRepository } from '../uploads/uploads.repository';
@@ -29,9 +30,7 @@ export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now
     const [first] = pictures;
     if (!first) throw fail('err.refund.uploadProof');
     await inTransaction(db, async (tx) => {
-      const order = await orders.find(tx, body.orderId, userId);
-      if (!order) throw fail('err.order.notFound');
-      if (await refunds.findByOrder(tx, order.id)) throw fail('err.refund.alreadySubmitted');
+      const order = await orderForOnceOnly(tx, orders, body.orderId, userId, refunds, 'err.refund.alreadySubmitted');
       if (body.refundAmount > order.totalCents) {
         throw fail('err.refund.amountTooLarge', { amount: formatMoney(order.totalCents) });
       }
