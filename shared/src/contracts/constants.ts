@@ -28,4 +28,3 @@ export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
 export const VERIFICATION_HEADER = 'human-verification';
 /** Session storage key holding the verification token for this browser session. */
 export const VERIFICATION_STORAGE_KEY = 'humanVerification';
-
