@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { AuditFilter, AuditStatus } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { depositChannels, operatorAudit, recharges, withdrawals } from '../../db/schema';
@@ -12,124 +12,113 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 const statusOf = (filter: AuditFilter): AuditStatus | undefined =>
   filter === 'all' ? undefined : (Number(filter) as AuditStatus);
 
-export const createWalletRepository = (db: Db) => ({
-  async listChannels(enabledOnly: boolean): Promise<ChannelRow[]> {
-    return db
-      .select()
-      .from(depositChannels)
-      .where(enabledOnly ? eq(depositChannels.enabled, true) : undefined)
-      .orderBy(asc(depositChannels.sort), asc(depositChannels.id));
-  },
+/**
+ * The queries of a shopper's request an operator decides once (top-ups and withdrawals share
+ * `decidedRequestColumns`); `decidable` narrows which auditing rows an operator may decide.
+ */
+const decidedRequests = <T extends typeof recharges | typeof withdrawals>(db: Db, table: T, decidable?: SQL) => {
+  type Row = T['$inferSelect'];
+  const t = table as typeof recharges | typeof withdrawals;
+  return {
+    /** Undefined when this shopper already sent the same request id (the first one stands). */
+    async insert(executor: Executor, row: T['$inferInsert']): Promise<Row | undefined> {
+      const [created] = await executor
+        .insert(t)
+        .values(row as never)
+        .onConflictDoNothing()
+        .returning();
+      return created as Row | undefined;
+    },
 
-  async findChannel(id: number): Promise<ChannelRow | undefined> {
-    const [row] = await db.select().from(depositChannels).where(eq(depositChannels.id, id));
-    return row;
-  },
+    async findByRequest(userId: number, requestId: string): Promise<Row | undefined> {
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.userId, userId), eq(t.requestId, requestId)));
+      return row as Row | undefined;
+    },
 
-  async countChannels(): Promise<number> {
-    const [row] = await db.select({ total: count() }).from(depositChannels);
-    return row?.total ?? 0;
-  },
+    async find(executor: Executor, id: number): Promise<Row | undefined> {
+      const [row] = await executor.select().from(t).where(eq(t.id, id));
+      return row as Row | undefined;
+    },
 
-  async insertChannels(executor: Executor, rows: NewChannel[]): Promise<ChannelRow[]> {
-    return executor.insert(depositChannels).values(rows).returning();
-  },
+    /** Moves an auditing request to its decision; undefined when it was not auditing (decided once). */
+    async decide(executor: Executor, id: number, status: AuditStatus, reason: string, now: Date) {
+      const [row] = await executor
+        .update(t)
+        .set({ status, reason, decidedAt: now })
+        .where(and(eq(t.id, id), eq(t.status, 0), decidable))
+        .returning();
+      return row as Row | undefined;
+    },
 
-  async updateChannel(executor: Executor, id: number, changes: Partial<NewChannel>): Promise<ChannelRow | undefined> {
-    const [row] = await executor.update(depositChannels).set(changes).where(eq(depositChannels.id, id)).returning();
-    return row;
-  },
+    /** `userId` null = every shopper (operators). */
+    async list(userId: number | null, filter: AuditFilter, offset: number, limit: number) {
+      const status = statusOf(filter);
+      const where = and(
+        userId === null ? undefined : eq(t.userId, userId),
+        status === undefined ? undefined : eq(t.status, status),
+      );
+      const [rows, totals] = await Promise.all([
+        db.select().from(t).where(where).orderBy(desc(t.id)).offset(offset).limit(limit),
+        db.select({ total: count() }).from(t).where(where),
+      ]);
+      return { rows: rows as Row[], total: totals[0]?.total ?? 0 };
+    },
+  };
+};
 
-  /** Undefined when this shopper already sent the same request id (the first one stands). */
-  async insertRecharge(executor: Executor, row: typeof recharges.$inferInsert): Promise<RechargeRow | undefined> {
-    const [created] = await executor.insert(recharges).values(row).onConflictDoNothing().returning();
-    return created;
-  },
+export const createWalletRepository = (db: Db) => {
+  const recharge = decidedRequests(db, recharges, ne(recharges.method, 'card'));
+  const withdrawal = decidedRequests(db, withdrawals);
+  return {
+    async listChannels(enabledOnly: boolean): Promise<ChannelRow[]> {
+      return db
+        .select()
+        .from(depositChannels)
+        .where(enabledOnly ? eq(depositChannels.enabled, true) : undefined)
+        .orderBy(asc(depositChannels.sort), asc(depositChannels.id));
+    },
 
-  async findRechargeByRequest(userId: number, requestId: string): Promise<RechargeRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(recharges)
-      .where(and(eq(recharges.userId, userId), eq(recharges.requestId, requestId)));
-    return row;
-  },
+    async findChannel(id: number): Promise<ChannelRow | undefined> {
+      const [row] = await db.select().from(depositChannels).where(eq(depositChannels.id, id));
+      return row;
+    },
 
-  async findRecharge(executor: Executor, id: number): Promise<RechargeRow | undefined> {
-    const [row] = await executor.select().from(recharges).where(eq(recharges.id, id));
-    return row;
-  },
+    async countChannels(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(depositChannels);
+      return row?.total ?? 0;
+    },
 
-  /** Moves an auditing request to its decision; undefined when it was not auditing (decided once). */
-  async decideRecharge(executor: Executor, id: number, status: AuditStatus, reason: string, now: Date) {
-    const [row] = await executor
-      .update(recharges)
-      .set({ status, reason, decidedAt: now })
-      .where(and(eq(recharges.id, id), eq(recharges.status, 0), ne(recharges.method, 'card')))
-      .returning();
-    return row;
-  },
+    async insertChannels(executor: Executor, rows: NewChannel[]): Promise<ChannelRow[]> {
+      return executor.insert(depositChannels).values(rows).returning();
+    },
 
-  /** `userId` null = every shopper (operators). */
-  async listRecharges(userId: number | null, filter: AuditFilter, offset: number, limit: number) {
-    const status = statusOf(filter);
-    const where = and(
-      userId === null ? undefined : eq(recharges.userId, userId),
-      status === undefined ? undefined : eq(recharges.status, status),
-    );
-    const [rows, totals] = await Promise.all([
-      db.select().from(recharges).where(where).orderBy(desc(recharges.id)).offset(offset).limit(limit),
-      db.select({ total: count() }).from(recharges).where(where),
-    ]);
-    return { rows, total: totals[0]?.total ?? 0 };
-  },
+    async updateChannel(executor: Executor, id: number, changes: Partial<NewChannel>): Promise<ChannelRow | undefined> {
+      const [row] = await executor.update(depositChannels).set(changes).where(eq(depositChannels.id, id)).returning();
+      return row;
+    },
 
-  async insertWithdrawal(executor: Executor, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow | undefined> {
-    const [created] = await executor.insert(withdrawals).values(row).onConflictDoNothing().returning();
-    return created;
-  },
+    insertRecharge: recharge.insert,
+    findRechargeByRequest: recharge.findByRequest,
+    findRecharge: recharge.find,
+    decideRecharge: recharge.decide,
+    listRecharges: recharge.list,
+    insertWithdrawal: withdrawal.insert,
+    findWithdrawalByRequest: withdrawal.findByRequest,
+    findWithdrawal: withdrawal.find,
+    decideWithdrawal: withdrawal.decide,
+    listWithdrawals: withdrawal.list,
 
-  async findWithdrawalByRequest(userId: number, requestId: string): Promise<WithdrawalRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.requestId, requestId)));
-    return row;
-  },
+    async audit(executor: Executor, entry: { action: string; targetType: string; targetId: string; detail: string }) {
+      await executor.insert(operatorAudit).values(entry);
+    },
 
-  async findWithdrawal(executor: Executor, id: number): Promise<WithdrawalRow | undefined> {
-    const [row] = await executor.select().from(withdrawals).where(eq(withdrawals.id, id));
-    return row;
-  },
-
-  async decideWithdrawal(executor: Executor, id: number, status: AuditStatus, reason: string, now: Date) {
-    const [row] = await executor
-      .update(withdrawals)
-      .set({ status, reason, decidedAt: now })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 0)))
-      .returning();
-    return row;
-  },
-
-  async listWithdrawals(userId: number | null, filter: AuditFilter, offset: number, limit: number) {
-    const status = statusOf(filter);
-    const where = and(
-      userId === null ? undefined : eq(withdrawals.userId, userId),
-      status === undefined ? undefined : eq(withdrawals.status, status),
-    );
-    const [rows, totals] = await Promise.all([
-      db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).offset(offset).limit(limit),
-      db.select({ total: count() }).from(withdrawals).where(where),
-    ]);
-    return { rows, total: totals[0]?.total ?? 0 };
-  },
-
-  async audit(executor: Executor, entry: { action: string; targetType: string; targetId: string; detail: string }) {
-    await executor.insert(operatorAudit).values(entry);
-  },
-
-  async listAudit(limit: number) {
-    return db.select().from(operatorAudit).orderBy(desc(operatorAudit.id)).limit(limit);
-  },
-});
+    async listAudit(limit: number) {
+      return db.select().from(operatorAudit).orderBy(desc(operatorAudit.id)).limit(limit);
+    },
+  };
+};
 
 export type WalletRepository = ReturnType<typeof createWalletRepository>;
