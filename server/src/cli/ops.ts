@@ -154,6 +154,29 @@ const decision = (value: string | undefined) => {
 
 const AUDIT_LABELS: Record<number, string> = { 0: 'auditing', 1: 'passed', 2: 'refused' };
 
+/** The first 100 rows of an operator list with `status`, printed as a table of `columns`; says how many there are. */
+const printStatusPage = async <T>(path: string, status: string, columns: (row: T) => object, rowsNamed: string) => {
+  const page = await request<{ list: T[]; total: number }>(
+    'GET',
+    `${path}?status=${encodeURIComponent(status)}&pageSize=100`,
+  );
+  console.table(page.list.map(columns));
+  return `${page.total} ${rowsNamed}`;
+};
+
+/** Approves or refuses (`verdict`) the top-up or withdrawal `requestId` with a reason; true when approved. */
+const decideRequest = async (
+  path: string,
+  requestId: string | undefined,
+  what: string,
+  verdict: string | undefined,
+  reason: string[],
+) => {
+  const agree = decision(verdict);
+  await request('POST', path, { id: id(requestId, what), agree, reason: reason.join(' ') });
+  return agree;
+};
+
 interface RecordRow {
   id: number;
   status: number;
@@ -230,23 +253,20 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
   },
   'operator-revoke': ([operatorId]) =>
     request('POST', '/api/admin/operator/sessions/revoke', { id: id(operatorId, 'an operator') }),
-  async orders([status = 'all']) {
-    const page = await request<{ list: OrderRow[]; total: number }>(
-      'GET',
-      `/api/admin/orders?status=${encodeURIComponent(status)}&pageSize=100`,
-    );
-    console.table(
-      page.list.map((o) => ({
+  orders: ([status = 'all']) =>
+    printStatusPage(
+      '/api/admin/orders',
+      status,
+      (o: OrderRow) => ({
         id: o.id,
         orderNo: o.orderNo,
         status: o.status,
         shop: o.shopName,
         total: formatMoney(o.total),
         created: o.createdAt,
-      })),
-    );
-    return `${page.total} order(s)`;
-  },
+      }),
+      'order(s)',
+    ),
   order: ([orderId]) => request('GET', `/api/admin/order?id=${id(orderId)}`),
   ship: ([orderId, carrier, trackingNo]) =>
     request('POST', '/api/admin/order/ship', { id: id(orderId), carrier, trackingNo }).then(() => 'shipped'),
@@ -270,13 +290,11 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
     return `balance now ${formatMoney(result.balance)}`;
   },
   check: () => request('GET', '/api/admin/ledger/check'),
-  async recharges([status = '0']) {
-    const page = await request<{ list: RecordRow[]; total: number }>(
-      'GET',
-      `/api/admin/recharges?status=${encodeURIComponent(status)}&pageSize=100`,
-    );
-    console.table(
-      page.list.map((r) => ({
+  recharges: ([status = '0']) =>
+    printStatusPage(
+      '/api/admin/recharges',
+      status,
+      (r: RecordRow) => ({
         id: r.id,
         no: r.rechargeNo,
         method: r.method,
@@ -286,26 +304,18 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
         status: AUDIT_LABELS[r.status],
         reason: r.reason,
         created: r.createdAt,
-      })),
-    );
-    return `${page.total} top-up(s)`;
-  },
+      }),
+      'top-up(s)',
+    ),
   async recharge([rechargeId, verdict, ...reason]) {
-    const agree = decision(verdict);
-    await request('POST', '/api/admin/recharge/decide', {
-      id: id(rechargeId, 'a top-up'),
-      agree,
-      reason: reason.join(' '),
-    });
+    const agree = await decideRequest('/api/admin/recharge/decide', rechargeId, 'a top-up', verdict, reason);
     return agree ? 'approved: the balance is credited' : 'refused';
   },
-  async withdrawals([status = '0']) {
-    const page = await request<{ list: RecordRow[]; total: number }>(
-      'GET',
-      `/api/admin/withdrawals?status=${encodeURIComponent(status)}&pageSize=100`,
-    );
-    console.table(
-      page.list.map((w) => ({
+  withdrawals: ([status = '0']) =>
+    printStatusPage(
+      '/api/admin/withdrawals',
+      status,
+      (w: RecordRow) => ({
         id: w.id,
         no: w.withdrawalNo,
         type: w.drawType,
@@ -316,18 +326,12 @@ const commands: Record<string, (args: string[]) => Promise<unknown>> = {
         status: AUDIT_LABELS[w.status],
         reason: w.reason,
         created: w.createdAt,
-      })),
-    );
-    return `${page.total} withdrawal(s)`;
-  },
+      }),
+      'withdrawal(s)',
+    ),
   withdrawal: ([withdrawalId]) => request('GET', `/api/admin/withdrawal?id=${id(withdrawalId, 'a withdrawal')}`),
   async withdraw([withdrawalId, verdict, ...reason]) {
-    const agree = decision(verdict);
-    await request('POST', '/api/admin/withdrawal/decide', {
-      id: id(withdrawalId, 'a withdrawal'),
-      agree,
-      reason: reason.join(' '),
-    });
+    const agree = await decideRequest('/api/admin/withdrawal/decide', withdrawalId, 'a withdrawal', verdict, reason);
     return agree ? 'approved: marked paid' : 'refused: the full amount is back on the balance';
   },
   async channels() {
