@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { animationsDone } from './fixtures';
 
 /** axe-core's own build, evaluated in the page through the debugging protocol (the app's CSP refuses inline scripts). */
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -17,18 +18,8 @@ interface AxeViolation {
  */
 export const seriousViolations = async (page: Page, limit = 5): Promise<string[]> => {
   // An element fading or zooming in (a dialog's OK button, a toast) is drawn at part opacity, which axe
-  // reads as a contrast failure: wait (at most 3 s) for the finite animations running now to end.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 3_000)),
-    ]),
-  );
+  // reads as a contrast failure.
+  await animationsDone(page);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (

@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Envelope } from '@marketplace/shared/contracts';
 import { homeAddress } from '../mfe-account/src/testing/addresses';
+
+const run = promisify(execFile);
 
 export { expect };
 export type { Page };
@@ -106,6 +111,40 @@ export const fundedDemoShopper = async (page: Page): Promise<ShopperApi> => {
   return api;
 };
 
+/** Waits (at most 3 s) for the finite animations running now to end (a spinner's or a skeleton's never do). */
+export const animationsDone = async (page: Page): Promise<void> => {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
+};
+
+/** What the app draws while a screen is still loading: the shell's spinner, a busy region, a shimmering skeleton. */
+const LOADING = '.shell-area-loading, [aria-busy="true"], .adm-skeleton-animated';
+
+/**
+ * The screen has drawn its content: its requests (pictures too) are done, nothing on it says it is still
+ * loading (waited for at most 10 s: a screen that never stops is left to the checks that follow), its fonts
+ * are in and what slides or fades in has arrived.
+ */
+export const screenSettled = async (page: Page): Promise<void> => {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator(LOADING).filter({ visible: true }))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await animationsDone(page);
+};
+
 /** `localStorage.historyPaths` as stored by the shell. */
 export const storedHistory = (page: Page): Promise<string[]> =>
   page.evaluate(() => JSON.parse(localStorage.getItem('historyPaths') ?? '[]') as string[]);
@@ -178,6 +217,20 @@ const adminToken = (): string => {
   return token;
 };
 
+/**
+ * The operator CLI (`npm run ops -- <args>`) against the e2e server, as an operator would run it; answers its
+ * standard output. Run by the node entry that script ends in (tsx on server/src/cli/ops.ts, from the server's
+ * folder as npm runs it), without the two npm processes in front of it.
+ */
+export const opsCli = async (...args: string[]): Promise<string> => {
+  const root = path.resolve(__dirname, '..');
+  const { stdout } = await run(path.join(root, 'node_modules', '.bin', 'tsx'), ['src/cli/ops.ts', ...args], {
+    cwd: path.join(root, 'server'),
+    env: { ...process.env, OPS_URL: process.env.E2E_BASE_URL, ADMIN_TOKEN: adminToken() },
+  });
+  return stdout;
+};
+
 /** An operator call through the admin API, answered with its `data`. */
 export const operatorPost = async <T>(page: Page, url: string, data: unknown): Promise<T> =>
   dataOf<T>(await page.request.post(url, { headers: { 'admin-token': adminToken() }, data }));
@@ -245,11 +298,28 @@ export const test = base.extend<Fixtures>({
  * The open page's next deployment manifest (it asks again every 20 s, shell/src/remotes/follow-deployment.ts)
  * that names `version` live for `remote`: how a rollback reaches an open tab.
  */
-export const manifestNamesLive = (page: Page, remote: string, version: string, timeout = 30_000) =>
+const manifestNamesLive = (page: Page, remote: string, version: string) =>
   page.waitForResponse(
     async (response) =>
       response.url().endsWith('/mfe/manifest.json') &&
       response.status() === 200 &&
       (await response.json().catch(() => null))?.remotes?.[remote]?.version === version,
-    { timeout },
+    { timeout: 30_000 },
   );
+
+/**
+ * Runs `rollback` (which rolls `remote` back to `version`) and checks that each of the open `pages` learns of
+ * it from the manifest it asks for again, within 30 s of the command.
+ */
+export const rollbackReachesOpenTabs = async (
+  pages: readonly Page[],
+  remote: string,
+  version: string,
+  rollback: () => Promise<unknown>,
+): Promise<void> => {
+  const seen = Promise.all(pages.map((page) => manifestNamesLive(page, remote, version)));
+  const start = Date.now();
+  await rollback();
+  await seen;
+  expect(Date.now() - start).toBeLessThan(30_000);
+};

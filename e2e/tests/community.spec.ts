@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Envelope, ShopCard } from '@marketplace/shared/contracts';
-import { register, expect, login, passHumanVerification, test, type Page } from '../fixtures';
+import { register, expect, login, opsCli, passHumanVerification, test, type Page } from '../fixtures';
 
 /*
  * Issue 11: a new shopper supports a shop once a day (a second try the same day fails), sees it in
@@ -9,19 +7,9 @@ import { register, expect, login, passHumanVerification, test, type Page } from 
  * merchant; buys a VIP level with the payment code, charged once and shown in the fund records.
  */
 
-const run = promisify(execFile);
 const PAYMENT_CODE = '135790';
 /** `SUPPORT_DAY_WEIGHT` of the server's ranking: a shop's score is sales + support days × 200 (README). */
 const SUPPORT_DAY_WEIGHT = 200;
-
-/** `npm run ops -- <args>` against the e2e server, as an operator would run it. */
-const ops = async (...args: string[]) => {
-  const { stdout } = await run('npm', ['run', 'ops', '--silent', '--', ...args], {
-    cwd: `${__dirname}/../..`,
-    env: { ...process.env, OPS_URL: process.env.E2E_BASE_URL, ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
-  });
-  return stdout;
-};
 
 const hotShops = async (page: Page): Promise<ShopCard[]> => {
   const response = await page.request.get('/api/catalogue/hot_shops?page=1&pageSize=100');
@@ -160,7 +148,7 @@ test('community: support once a day → history → rank rises; complaint; merch
   });
 
   await test.step('VIP 2 is paid from the balance once: wrong code "Pay Fail", then "Upgrade successful"', async () => {
-    expect(await ops('adjust', account, '300', 'VIP', 'journey')).toContain('$300.00');
+    expect(await opsCli('adjust', account, '300', 'VIP', 'journey')).toContain('$300.00');
     await page.goto('/vip');
     const current = page.getByRole('region', { name: 'Current level' });
     await expect(current).toContainText('None');

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Locator } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { seriousViolations } from '../axe';
 import { DEMO, expect, login, passHumanVerification, test as base, type Page } from '../fixtures';
+import { releaseCommand, releaseServer } from '../release-cli';
 
 const run = promisify(execFile);
 
@@ -26,70 +27,55 @@ const DESKTOP = { width: 1366, height: 900 };
 interface ConsoleReleaseEnv {
   url: string;
   adminToken: string;
-  /** `npm run release -- <args>` against this spec's store: stdout, stderr and the exit code. */
+  /** The release CLI (`npm run release -- <args>`) against this spec's store: stdout, stderr and the exit code. */
   release(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }>;
 }
-
-const appServer = () => import('../../tools/app-server.mjs');
 
 const test = base.extend<object, { consoleReleaseEnv: ConsoleReleaseEnv }>({
   consoleReleaseEnv: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const app = await appServer();
-      const versions = [V1, V2, REFUSED];
-      const versionDirs = versions.map((version) => path.join(app.root, 'mfe-wallet/dist', version));
-      for (const version of versions) {
-        // Builds of one app by two people at once clash on its dist folder.
-        await run('flock', ['/tmp/build.lock', process.execPath, 'tools/build-all.mjs', 'mfe-wallet'], {
-          cwd: app.root,
-          env: { ...process.env, VERSION: version },
-        });
-      }
-      unlinkSync(path.join(versionDirs[2]!, 'remoteEntry.js'));
-      const deployDir = app.tempDeployDir();
-      await app.deployAll(deployDir);
       const adminToken = randomBytes(24).toString('hex');
-      const server = await app.startServer({
-        deployDir,
-        env: { AUTH_RATE_LIMIT_MAX: '1000', ADMIN_TOKEN: adminToken, ADMIN_TOKEN_AUTOMATION: '1' },
-      });
-      const release = async (...args: string[]) => {
-        try {
-          const { stdout, stderr } = await run('npm', ['run', 'release', '--silent', '--', ...args], {
-            cwd: app.root,
-            env: { ...process.env, DEPLOY_DIR: deployDir },
-          });
-          return { stdout, stderr, code: 0 };
-        } catch (error) {
-          const failed = error as { stdout: string; stderr: string; code: number };
-          return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
-        }
-      };
-      const must = async (...args: string[]) => {
-        const answer = await release(...args);
-        if (answer.code !== 0) throw new Error(`release ${args.join(' ')}: ${answer.stderr}`);
-      };
-      try {
-        await must('deploy', 'wallet', '--version', V1);
-        await must('promote', 'wallet', V1);
-        await must('deploy', 'wallet', '--version', V2);
-        await must('promote', 'wallet', V2);
-        await must(
-          'deploy',
-          'wallet',
-          '--version',
-          REFUSED,
-          '--force',
-          '--reason',
-          'e2e: a version the page cannot promote',
-        );
-        await use({ url: server.url, adminToken, release });
-      } finally {
-        await server.stop();
-        rmSync(deployDir, { recursive: true, force: true });
-        for (const dir of versionDirs) rmSync(dir, { recursive: true, force: true });
-      }
+      await releaseServer(
+        'mfe-wallet',
+        [V1, V2, REFUSED],
+        async ({ url, deployDir, root }) => {
+          const release = async (...args: string[]) => {
+            try {
+              const { stdout, stderr } = await run(...releaseCommand(root, args), {
+                cwd: root,
+                env: { ...process.env, DEPLOY_DIR: deployDir },
+              });
+              return { stdout, stderr, code: 0 };
+            } catch (error) {
+              const failed = error as { stdout: string; stderr: string; code: number };
+              return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+            }
+          };
+          const must = async (...args: string[]) => {
+            const answer = await release(...args);
+            if (answer.code !== 0) throw new Error(`release ${args.join(' ')}: ${answer.stderr}`);
+          };
+          await must('deploy', 'wallet', '--version', V1);
+          await must('promote', 'wallet', V1);
+          await must('deploy', 'wallet', '--version', V2);
+          await must('promote', 'wallet', V2);
+          await must(
+            'deploy',
+            'wallet',
+            '--version',
+            REFUSED,
+            '--force',
+            '--reason',
+            'e2e: a version the page cannot promote',
+          );
+          await use({ url, adminToken, release });
+        },
+        {
+          spoil: (versionDirs) => unlinkSync(path.join(versionDirs[2]!, 'remoteEntry.js')),
+          serverEnv: { AUTH_RATE_LIMIT_MAX: '1000', ADMIN_TOKEN: adminToken, ADMIN_TOKEN_AUTOMATION: '1' },
+        },
+      );
     },
     { scope: 'worker', timeout: 300_000 },
   ],

@@ -1,23 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Envelope } from '@marketplace/shared/contracts';
-import { DEMO, expect, shopperApi, test, type Page } from '../fixtures';
+import { DEMO, expect, opsCli, shopperApi, test, type Page } from '../fixtures';
 
 /*
  * Issue 11: every link of the personal centre opens a real screen; the guard sends an anonymous
  * visit to login and back; customer service answered by an operator (npm run ops) reaches the shopper.
  */
-
-const run = promisify(execFile);
-
-/** `npm run ops -- <args>` against the e2e server, as an operator would run it. */
-const ops = async (...args: string[]) => {
-  const { stdout } = await run('npm', ['run', 'ops', '--silent', '--', ...args], {
-    cwd: `${__dirname}/../..`,
-    env: { ...process.env, OPS_URL: process.env.E2E_BASE_URL, ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
-  });
-  return stdout;
-};
 
 const signedInUserId = async (page: Page): Promise<number> => {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
@@ -124,10 +111,10 @@ test.describe('personal centre', () => {
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 
     const userId = await signedInUserId(page);
-    expect(await ops('threads')).toContain(DEMO.account);
-    expect(await ops('thread', String(userId))).toContain(question);
+    expect(await opsCli('threads')).toContain(DEMO.account);
+    expect(await opsCli('thread', String(userId))).toContain(question);
     const answer = `It ships tomorrow ${Date.now()}`;
-    expect(await ops('reply', String(userId), ...answer.split(' '))).toContain('sent');
+    expect(await opsCli('reply', String(userId), ...answer.split(' '))).toContain('sent');
 
     await page.goto('/profile');
     await expect(page.getByRole('status', { name: /\d+ unread/ })).toBeVisible();

@@ -1,11 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, passHumanVerification, test as base } from '../fixtures';
-
-const run = promisify(execFile);
+import { releaseCli, releaseCommand, releaseServer } from '../release-cli';
 
 /**
  * `release canary <remote> <version> --auto` (issue 22 item 5) against a real server and real browsers: the
@@ -26,15 +24,6 @@ interface AutoEnv {
   /** Runs `release canary … --auto` in the background; resolves with its exit code and output. */
   auto(version: string, ...args: string[]): Promise<{ code: number | null; output: string }>;
 }
-
-const appServer = () => import('../../tools/app-server.mjs');
-
-const buildCatalogue = async (root: string, version: string) => {
-  await run('flock', ['/tmp/build.lock', process.execPath, 'tools/build-all.mjs', 'mfe-catalogue'], {
-    cwd: root,
-    env: { ...process.env, VERSION: version },
-  });
-};
 
 /**
  * Home ('/index', '/home') becomes a component that throws while rendering, in every built file that holds the
@@ -60,57 +49,30 @@ const makeHomeThrow = (dir: string) => {
 const test = base.extend<object, { autoEnv: AutoEnv }>({
   autoEnv: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const app = await appServer();
-      const versionDirs = [HEALTHY, THROWS].map((version) => path.join(app.root, 'mfe-catalogue/dist', version));
-      for (const version of [HEALTHY, THROWS]) await buildCatalogue(app.root, version);
-      makeHomeThrow(versionDirs[1]!);
-      const deployDir = app.tempDeployDir();
-      await app.deployAll(deployDir);
-      const server = await app.startServer({
-        deployDir,
-        env: { ADMIN_TOKEN, TELEMETRY_SAMPLE_RATE: '1', TELEMETRY_RATE_LIMIT_MAX: '10000' },
-      });
-      const env = {
-        ...process.env,
-        DEPLOY_DIR: deployDir,
-        RELEASE_HEALTH_URL: server.url,
-        RELEASE_ADMIN_TOKEN: ADMIN_TOKEN,
-      };
-      const release = async (...args: string[]) =>
-        (await run('npm', ['run', 'release', '--silent', '--', ...args], { cwd: app.root, env })).stdout;
-      const auto = (version: string, ...args: string[]) =>
-        new Promise<{ code: number | null; output: string }>((resolve) => {
-          const child = spawn(
-            'npm',
-            [
-              'run',
-              'release',
-              '--silent',
-              '--',
-              'canary',
-              'catalogue',
-              version,
-              '--auto',
-              '--poll-seconds',
-              '1',
-              ...args,
-            ],
-            { cwd: app.root, env },
-          );
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.on('exit', (code) => resolve({ code, output }));
-        });
-      try {
-        await use({ url: server.url, deployDir, release, auto });
-      } finally {
-        await server.stop();
-        rmSync(deployDir, { recursive: true, force: true });
-        for (const dir of versionDirs) rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    async ({}, use) =>
+      releaseServer(
+        'mfe-catalogue',
+        [HEALTHY, THROWS],
+        async ({ url, deployDir, root }) => {
+          const env = { DEPLOY_DIR: deployDir, RELEASE_HEALTH_URL: url, RELEASE_ADMIN_TOKEN: ADMIN_TOKEN };
+          const auto = (version: string, ...args: string[]) =>
+            new Promise<{ code: number | null; output: string }>((resolve) => {
+              const child = spawn(
+                ...releaseCommand(root, ['canary', 'catalogue', version, '--auto', '--poll-seconds', '1', ...args]),
+                { cwd: root, env: { ...process.env, ...env } },
+              );
+              let output = '';
+              child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+              child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+              child.on('exit', (code) => resolve({ code, output }));
+            });
+          await use({ url, deployDir, release: releaseCli(root, deployDir, env), auto });
+        },
+        {
+          spoil: (versionDirs) => makeHomeThrow(versionDirs[1]!),
+          serverEnv: { ADMIN_TOKEN, TELEMETRY_SAMPLE_RATE: '1', TELEMETRY_RATE_LIMIT_MAX: '10000' },
+        },
+      ),
     { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ autoEnv }, use) => use(autoEnv.url),
@@ -189,21 +151,36 @@ const manifestOf = (deployDir: string) =>
     remotes: Record<string, { version: string; canary?: { version: string; percent: number } }>;
   };
 
-/** Until `done` settles: the canary browser and the stable browser visit Home, one after the other. */
-const traffic = async (
-  done: Promise<unknown>,
-  canary: BrowserContext,
-  stable: BrowserContext,
-  seen: { canary: string[]; stable: string[] },
-  canaryLive: () => boolean,
+/**
+ * Deploys the catalogue `version` and runs `release canary … --auto` on it (`--min-sessions`,
+ * `--min-stable-sessions`); until it ends, a browser in the canary cohort (while the canary is live) and one in
+ * the stable cohort visit Home, one after the other. Answers the command's exit code and output, and what each
+ * browser saw.
+ */
+const autoCanaryWithTraffic = async (
+  browser: Browser,
+  env: AutoEnv,
+  version: string,
+  minSessions: string,
+  minStableSessions: string,
 ) => {
+  await env.release('deploy', 'catalogue', '--version', version);
+  const canary = await browserIn(browser, env.url, 0);
+  const stable = await browserIn(browser, env.url, 99);
+  const seen = { canary: [] as string[], stable: [] as string[] };
+  const run = env.auto(version, '--min-sessions', minSessions, '--min-stable-sessions', minStableSessions);
+  const canaryLive = () => manifestOf(env.deployDir).remotes['mfe-catalogue']?.canary?.version === version;
   let finished = false;
-  void done.finally(() => (finished = true));
+  void run.finally(() => (finished = true));
   while (!finished) {
     if (canaryLive()) seen.canary.push(await visitHome(canary));
     if (finished) break;
     seen.stable.push(await visitHome(stable));
   }
+  const { code, output } = await run;
+  await canary.close();
+  await stable.close();
+  return { code, output, seen };
 };
 
 test.describe('release canary --auto decides from the field', () => {
@@ -214,15 +191,9 @@ test.describe('release canary --auto decides from the field', () => {
     autoEnv,
   }) => {
     test.setTimeout(300_000);
-    await autoEnv.release('deploy', 'catalogue', '--version', THROWS);
+    // What is live before (deploying the canary does not change it).
     const live = manifestOf(autoEnv.deployDir).remotes['mfe-catalogue']!.version;
-    const canary = await browserIn(browser, autoEnv.url, 0);
-    const stable = await browserIn(browser, autoEnv.url, 99);
-    const seen = { canary: [] as string[], stable: [] as string[] };
-    const run = autoEnv.auto(THROWS, '--min-sessions', '3', '--min-stable-sessions', '8');
-    const canaryLive = () => manifestOf(autoEnv.deployDir).remotes['mfe-catalogue']?.canary?.version === THROWS;
-    await traffic(run, canary, stable, seen, canaryLive);
-    const { code, output } = await run;
+    const { code, output, seen } = await autoCanaryWithTraffic(browser, autoEnv, THROWS, '3', '8');
 
     expect(code, output).toBe(3);
     expect(output).toMatch(/rolled back at 5%/);
@@ -242,20 +213,11 @@ test.describe('release canary --auto decides from the field', () => {
     expect(seen.canary).toContain('failed');
     expect(seen.stable.length).toBeGreaterThanOrEqual(8);
     expect(seen.stable.every((outcome) => outcome === 'drawn')).toBe(true);
-    await canary.close();
-    await stable.close();
   });
 
   test('a healthy canary is promoted to 100 % by itself, step by step', async ({ browser, autoEnv }) => {
     test.setTimeout(300_000);
-    await autoEnv.release('deploy', 'catalogue', '--version', HEALTHY);
-    const canary = await browserIn(browser, autoEnv.url, 0);
-    const stable = await browserIn(browser, autoEnv.url, 99);
-    const seen = { canary: [] as string[], stable: [] as string[] };
-    const run = autoEnv.auto(HEALTHY, '--min-sessions', '2', '--min-stable-sessions', '2');
-    const canaryLive = () => manifestOf(autoEnv.deployDir).remotes['mfe-catalogue']?.canary?.version === HEALTHY;
-    await traffic(run, canary, stable, seen, canaryLive);
-    const { code, output } = await run;
+    const { code, output, seen } = await autoCanaryWithTraffic(browser, autoEnv, HEALTHY, '2', '2');
 
     expect(code, output).toBe(0);
     expect(manifestOf(autoEnv.deployDir).remotes['mfe-catalogue']).toMatchObject({ version: HEALTHY });
@@ -269,7 +231,5 @@ test.describe('release canary --auto decides from the field', () => {
     expect(lines.at(-1)).toMatchObject({ command: 'promote', to: HEALTHY });
     for (const line of lines.slice(-3)) expect(line.auto!.canary!.sessions).toBeGreaterThanOrEqual(2);
     expect([...seen.canary, ...seen.stable].every((outcome) => outcome === 'drawn')).toBe(true);
-    await canary.close();
-    await stable.close();
   });
 });

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '../fixtures';
-import { markBuild, markedVersion, releaseCli } from '../release-cli';
-
-const appServer = () => import('../../tools/app-server.mjs');
+import { markedVersion, withUnitStore } from '../release-cli';
 
 /**
  * The operator console as a deployable unit (issue 25, item 2), real server and browser: two console
@@ -17,62 +12,54 @@ test('the server serves the live console version from the store; promote and rol
   page,
 }) => {
   test.setTimeout(240_000);
-  const app = await appServer();
-  const deployDir = app.tempDeployDir();
-  const repoDir = mkdtempSync(path.join(tmpdir(), 'e2e-console-release-'));
-  const release = releaseCli(app.root, deployDir, { DEPLOY_STORE_URL: '', RELEASE_REPO_DIR: repoDir });
-  const marked = (version: string) => markBuild(app.root, repoDir, 'console', version);
-  const servedVersion = async (url: string) => {
-    const html = await (await fetch(`${url}/console/topups`)).text();
-    expect(html).toContain('<div id="root">');
-    return markedVersion(html, 'console');
-  };
-  /** The console app itself runs from the served copy: its sign-in card draws. */
-  const opens = async (url: string, version: string) => {
-    await page.goto(`${url}/console/`);
-    await expect(page.locator('meta[name="console-release"]')).toHaveAttribute('content', version);
-    await expect(page.getByRole('tab', { name: 'Set up account' })).toBeVisible({ timeout: 30_000 });
-  };
-  const env = { CONSOLE_DIR: '', DEPLOY_STORE_URL: '' };
+  await withUnitStore(
+    'console',
+    { DEPLOY_STORE_URL: '' },
+    async ({ app, deployDir, release, deployMarkedVersions }) => {
+      const servedVersion = async (url: string) => {
+        const html = await (await fetch(`${url}/console/topups`)).text();
+        expect(html).toContain('<div id="root">');
+        return markedVersion(html, 'console');
+      };
+      /** The console app itself runs from the served copy: its sign-in card draws. */
+      const opens = async (url: string, version: string) => {
+        await page.goto(`${url}/console/`);
+        await expect(page.locator('meta[name="console-release"]')).toHaveAttribute('content', version);
+        await expect(page.getByRole('tab', { name: 'Set up account' })).toBeVisible({ timeout: 30_000 });
+      };
+      const env = { CONSOLE_DIR: '', DEPLOY_STORE_URL: '' };
 
-  try {
-    const embedded = await app.startServer({ deployDir, env });
-    try {
-      expect(await servedVersion(embedded.url)).toBe('embedded');
-    } finally {
-      await embedded.stop();
-    }
+      const embedded = await app.startServer({ deployDir, env });
+      try {
+        expect(await servedVersion(embedded.url)).toBe('embedded');
+      } finally {
+        await embedded.stop();
+      }
 
-    marked('9.1.1');
-    await release('deploy', 'console', '--version', '9.1.1');
-    await release('promote', 'console', '9.1.1');
-    marked('9.1.2');
-    await release('deploy', 'console', '--version', '9.1.2');
+      await deployMarkedVersions('9.1.1', '9.1.2');
 
-    const server = await app.startServer({ deployDir, env });
-    try {
-      expect(await servedVersion(server.url)).toBe('9.1.1');
-      await opens(server.url, '9.1.1');
+      const server = await app.startServer({ deployDir, env });
+      try {
+        expect(await servedVersion(server.url)).toBe('9.1.1');
+        await opens(server.url, '9.1.1');
 
-      await release('promote', 'console', '9.1.2');
-      expect(await servedVersion(server.url)).toBe('9.1.2');
-      await opens(server.url, '9.1.2');
+        await release('promote', 'console', '9.1.2');
+        expect(await servedVersion(server.url)).toBe('9.1.2');
+        await opens(server.url, '9.1.2');
 
-      await release('rollback', 'console');
-      expect(await servedVersion(server.url)).toBe('9.1.1');
-      await opens(server.url, '9.1.1');
+        await release('rollback', 'console');
+        expect(await servedVersion(server.url)).toBe('9.1.1');
+        await opens(server.url, '9.1.1');
 
-      const stdout = await release('status');
-      expect(stdout).toMatch(/\| console +\| 9\.1\.1 +\| - +\| - +\| 9\.1\.1, 9\.1\.2 +\|/);
-      expect(stdout).toMatch(/\| shell +\| embedded +\|/);
-      expect(stdout).toMatch(/rollback console 9\.1\.2 -> 9\.1\.1/);
-      expect(stdout).toMatch(/promote console 9\.1\.1 -> 9\.1\.2/);
-      expect(stdout).toMatch(/deploy console 9\.1\.2/);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(deployDir, { recursive: true, force: true });
-    rmSync(repoDir, { recursive: true, force: true });
-  }
+        const stdout = await release('status');
+        expect(stdout).toMatch(/\| console +\| 9\.1\.1 +\| - +\| - +\| 9\.1\.1, 9\.1\.2 +\|/);
+        expect(stdout).toMatch(/\| shell +\| embedded +\|/);
+        expect(stdout).toMatch(/rollback console 9\.1\.2 -> 9\.1\.1/);
+        expect(stdout).toMatch(/promote console 9\.1\.1 -> 9\.1\.2/);
+        expect(stdout).toMatch(/deploy console 9\.1\.2/);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, passHumanVerification, tab, test } from '../fixtures';
-import { markBuild, markedVersion, releaseCli } from '../release-cli';
-
-const appServer = () => import('../../tools/app-server.mjs');
+import { markedVersion, withUnitStore } from '../release-cli';
 
 /**
  * The shell as a deployable unit (issue 22, item 2), real server and browser: two shell versions (copies of
@@ -16,58 +11,49 @@ test('the server serves the live shell version from the store; promote and rollb
   page,
 }) => {
   test.setTimeout(240_000);
-  const app = await appServer();
-  const deployDir = app.tempDeployDir();
-  const repoDir = mkdtempSync(path.join(tmpdir(), 'e2e-shell-release-'));
-  const release = releaseCli(app.root, deployDir, { RELEASE_REPO_DIR: repoDir });
-  const marked = (version: string) => markBuild(app.root, repoDir, 'shell', version);
-  const servedVersion = async (url: string) => markedVersion(await (await fetch(`${url}/home`)).text(), 'shell');
+  await withUnitStore('shell', {}, async ({ app, deployDir, release, deployMarkedVersions }) => {
+    const servedVersion = async (url: string) => markedVersion(await (await fetch(`${url}/home`)).text(), 'shell');
 
-  await app.deployAll(deployDir);
-  const embedded = await app.startServer({ deployDir });
-  try {
-    expect(await servedVersion(embedded.url)).toBe('embedded');
-  } finally {
-    await embedded.stop();
-  }
+    await app.deployAll(deployDir);
+    const embedded = await app.startServer({ deployDir });
+    try {
+      expect(await servedVersion(embedded.url)).toBe('embedded');
+    } finally {
+      await embedded.stop();
+    }
 
-  marked('9.0.1');
-  await release('deploy', 'shell', '--version', '9.0.1');
-  await release('promote', 'shell', '9.0.1');
-  marked('9.0.2');
-  await release('deploy', 'shell', '--version', '9.0.2');
+    await deployMarkedVersions('9.0.1', '9.0.2');
 
-  const server = await app.startServer({ deployDir });
-  try {
-    expect(await servedVersion(server.url)).toBe('9.0.1');
-    await page.goto(`${server.url}/home`);
-    await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.1');
+    const server = await app.startServer({ deployDir });
+    try {
+      expect(await servedVersion(server.url)).toBe('9.0.1');
+      await page.goto(`${server.url}/home`);
+      await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.1');
 
-    await release('promote', 'shell', '9.0.2');
-    expect(await servedVersion(server.url)).toBe('9.0.2');
-    await page.goto(`${server.url}/home`);
-    await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.2');
-    // The app itself runs from the store's copy: the human check of the first screen shows, then Home.
-    await passHumanVerification(page);
-    await page.evaluate(() => Object.assign(window, { noReload: true }));
+      await release('promote', 'shell', '9.0.2');
+      expect(await servedVersion(server.url)).toBe('9.0.2');
+      await page.goto(`${server.url}/home`);
+      await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.2');
+      // The app itself runs from the store's copy: the human check of the first screen shows, then Home.
+      await passHumanVerification(page);
+      await page.evaluate(() => Object.assign(window, { noReload: true }));
 
-    // The open page learns of the shell rollback from the manifest it asks for again (every 20 s, and when
-    // the network returns: the event makes the test quick), offers the new version, and loads it at the
-    // next navigation.
-    await release('rollback', 'shell');
-    expect(await servedVersion(server.url)).toBe('9.0.1');
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(page.getByRole('region', { name: 'A new version is available' })).toBeVisible({ timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
-    await tab(page, 'Me').click();
-    await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.1', { timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBeUndefined();
-    const stdout = await release('status');
-    expect(stdout).toMatch(/\| shell +\| 9\.0\.1 +\| - +\| - +\| 9\.0\.1, 9\.0\.2 +\|/);
-    expect(stdout).toMatch(/rollback shell 9\.0\.2 -> 9\.0\.1/);
-  } finally {
-    await server.stop();
-    rmSync(deployDir, { recursive: true, force: true });
-    rmSync(repoDir, { recursive: true, force: true });
-  }
+      // The open page learns of the shell rollback from the manifest it asks for again (every 20 s, and when
+      // the network returns: the event makes the test quick), offers the new version, and loads it at the
+      // next navigation.
+      await release('rollback', 'shell');
+      expect(await servedVersion(server.url)).toBe('9.0.1');
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect(page.getByRole('region', { name: 'A new version is available' })).toBeVisible({ timeout: 30_000 });
+      expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+      await tab(page, 'Me').click();
+      await expect(page.locator('meta[name="shell-release"]')).toHaveAttribute('content', '9.0.1', { timeout: 30_000 });
+      expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBeUndefined();
+      const stdout = await release('status');
+      expect(stdout).toMatch(/\| shell +\| 9\.0\.1 +\| - +\| - +\| 9\.0\.1, 9\.0\.2 +\|/);
+      expect(stdout).toMatch(/rollback shell 9\.0\.2 -> 9\.0\.1/);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -7,14 +7,13 @@ import {
   expect,
   fillBag,
   login,
-  manifestNamesLive,
   passHumanVerification,
+  rollbackReachesOpenTabs,
   shopperApi,
   tab,
-  test as base,
   type Page,
 } from '../fixtures';
-import { releaseServer } from '../release-cli';
+import { testWithReleaseServer } from '../release-cli';
 
 /**
  * Release operations in a real browser. This spec runs its own server on its own deployment store
@@ -26,24 +25,9 @@ const V1 = '3.0.1';
 const V2 = '3.0.2';
 const BROKEN = '3.0.3';
 
-interface ReleaseEnv {
-  url: string;
-  /** `npm run release -- <args>` against this spec's store. */
-  release(...args: string[]): Promise<string>;
-}
-
-const test = base.extend<object, { releaseEnv: ReleaseEnv }>({
-  releaseEnv: [
-    // Playwright reads the fixtures a function needs from its destructuring pattern; this one needs none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) =>
-      releaseServer('mfe-wallet', [V1, V2, BROKEN], use, (versionDirs) => {
-        // A wallet whose entry script downloads but cannot run.
-        writeFileSync(path.join(versionDirs[2] ?? '', 'remoteEntry.js'), 'this is not a remote entry (\n');
-      }),
-    { scope: 'worker', timeout: 300_000 },
-  ],
-  baseURL: async ({ releaseEnv }, use) => use(releaseEnv.url),
+const test = testWithReleaseServer('mfe-wallet', [V1, V2, BROKEN], (versionDirs) => {
+  // A wallet whose entry script downloads but cannot run.
+  writeFileSync(path.join(versionDirs[2] ?? '', 'remoteEntry.js'), 'this is not a remote entry (\n');
 });
 
 const walletVersion = (page: Page, version: string) => page.getByText(`Wallet version ${version}`, { exact: true });
@@ -234,12 +218,9 @@ test.describe('release operations on one remote', () => {
     await expect(bagTab).toHaveAccessibleDescription('Items in bag: 2', { timeout: 30_000 });
 
     // Each open tab learns of the rollback from the manifest it asks for again (every 20 s).
-    const rolledBack = (page: Page) => manifestNamesLive(page, 'mfe-wallet', V1);
-    const seen = Promise.all([rolledBack(first.page), rolledBack(second.page)]);
-    const start = Date.now();
-    await releaseEnv.release('rollback', 'wallet', '--to', V1);
-    await seen;
-    expect(Date.now() - start).toBeLessThan(30_000);
+    await rollbackReachesOpenTabs([first.page, second.page], 'mfe-wallet', V1, () =>
+      releaseEnv.release('rollback', 'wallet', '--to', V1),
+    );
 
     for (const { page } of [first, second]) {
       await page.getByRole('link', { name: 'Top up', exact: true }).click();

@@ -1,4 +1,4 @@
-import { checkoutPath, expect, test, type Page } from '../fixtures';
+import { checkoutPath, expect, screenSettled, test, type Page } from '../fixtures';
 
 /*
  * Issue 13 item 4: Arabic (`ar`) and Urdu (`pk`) lay the app out right to left. On Home, product
@@ -71,10 +71,9 @@ for (const language of LANGUAGES) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.locator('html')).toHaveAttribute('lang', language.htmlLang);
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('main, [role="main"], h1').first()).toBeVisible();
       // Images and fonts settle before measuring.
-      await page.waitForTimeout(300);
+      await screenSettled(page);
+      await expect(page.locator('main, [role="main"], h1').first()).toBeVisible();
 
       const file = testInfo.outputPath(`rtl-${language.file_name}-${name}.png`);
       await page.screenshot({ path: file, fullPage: true });

@@ -1,37 +1,19 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import type { Envelope } from '@marketplace/shared/contracts';
-import { register, expect, login, test, type Page } from '../fixtures';
+import { register, expect, login, opsCli, shopperApi, test, type Page } from '../fixtures';
 
-const run = promisify(execFile);
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 const PAYMENT_CODE = '246810';
 
-/** `npm run ops -- <args>` against the e2e server, as an operator would run it. */
-const ops = async (...args: string[]) => {
-  const { stdout } = await run('npm', ['run', 'ops', '--silent', '--', ...args], {
-    cwd: `${__dirname}/../..`,
-    env: { ...process.env, OPS_URL: process.env.E2E_BASE_URL, ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN },
-  });
-  return stdout;
-};
-
-const shopperApi = async (page: Page) => {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
-  if (!cookie) throw new Error('not signed in');
-  const headers = { token: decodeURIComponent(cookie.value) };
-  const data = async <T>(response: Awaited<ReturnType<Page['request']['get']>>) => {
-    const body = (await response.json()) as Envelope<T>;
-    if (body.code !== 1) throw new Error(`${response.url()}: ${body.msg}`);
-    return body.data;
-  };
-  return {
-    get: async <T>(url: string) => data<T>(await page.request.get(url, { headers })),
-    post: async <T>(url: string, body: unknown) => data<T>(await page.request.post(url, { headers, data: body })),
-  };
+/** Tops up $10 by card with the test card `number` (expiry 12/39, CVC 123) through the card top-up form. */
+const cardTopUp = async (page: Page, number: string) => {
+  await page.goto('/cardTopUp');
+  await page.getByLabel('Amount ($)').fill('10');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Top up now' }).click();
 };
 
 const balanceOnTopUp = async (page: Page, amount: string) => {
@@ -68,7 +50,7 @@ test('wallet: register → top up with proof → operator approves → buy → w
 
   await test.step('the operator approves it with the CLI; balance and fund record show the credit', async () => {
     const records = await api.get<{ list: { id: number }[] }>('/api/user/recharge_log?status=0');
-    expect(await ops('recharge', String(records.list[0]!.id), 'approve')).toContain('approved');
+    expect(await opsCli('recharge', String(records.list[0]!.id), 'approve')).toContain('approved');
     await balanceOnTopUp(page, '$50.00');
     await page.goto('/capitalRecord');
     await expect(page.getByRole('article', { name: 'Top-up' }).first()).toContainText('+$50.00');
@@ -117,28 +99,18 @@ test('wallet: register → top up with proof → operator approves → buy → w
 
   await test.step('the operator refuses it: the full amount returns', async () => {
     const withdrawals = await api.get<{ list: { id: number }[] }>('/api/user/extract_log?status=0');
-    expect(await ops('withdraw', String(withdrawals.list[0]!.id), 'refuse', 'Card', 'closed')).toContain('refused');
+    expect(await opsCli('withdraw', String(withdrawals.list[0]!.id), 'refuse', 'Card', 'closed')).toContain('refused');
     await balanceOnTopUp(page, money(afterPurchase));
     await page.goto('/depositRecord?status=2');
     await expect(page.getByRole('article').first()).toContainText('Reason: Card closed');
   });
 
   await test.step('a test card credits at once; a declined test card credits nothing', async () => {
-    await page.goto('/cardTopUp');
-    await page.getByLabel('Amount ($)').fill('10');
-    await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
-    await page.getByLabel('Security code (CVC)').fill('123');
-    await page.getByRole('button', { name: 'Top up now' }).click();
+    await cardTopUp(page, '4242424242424242');
     await expect(page.getByText('Top-up successful', { exact: true })).toBeVisible();
     await balanceOnTopUp(page, money(afterPurchase + 1_000));
 
-    await page.goto('/cardTopUp');
-    await page.getByLabel('Amount ($)').fill('10');
-    await page.getByLabel('Card number').fill('4000000000000002');
-    await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
-    await page.getByLabel('Security code (CVC)').fill('123');
-    await page.getByRole('button', { name: 'Top up now' }).click();
+    await cardTopUp(page, '4000000000000002');
     await expect(
       page.getByText('Your card was declined. Nothing was charged; please use another card', { exact: true }),
     ).toBeVisible();
