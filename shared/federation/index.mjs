@@ -110,14 +110,15 @@ const antdDefaultLocaleToEnglish = () =>
 /**
  * Code no first screen runs, kept out of 'startup-libs' (see splitChunks below) and downloaded when
  * needed: react-spring and @use-gesture (the animations and the drag of antd-mobile's Toast, Mask,
- * Tabs, PullToRefresh, Popup…), those components themselves, ErrorBlock's pictures, and the shared
- * package's `*.lazy.ts(x)` files, which hold such components for the screens that show them.
+ * Tabs, PullToRefresh, Popup…), those components themselves, List (the lists of the Explore and
+ * account screens and of the shell's diagnostics page, none of them Home), ErrorBlock's pictures, and
+ * the shared package's `*.lazy.ts(x)` files, which hold such components for the screens that show them.
  */
 const LOADED_WHEN_NEEDED = [
   /[\\/]node_modules[\\/]altcha/,
   /[\\/]node_modules[\\/]@react-spring[\\/]/,
   /[\\/]node_modules[\\/]@use-gesture[\\/]/,
-  /[\\/]antd-mobile[\\/]es[\\/]components[\\/](toast|mask|tabs|pull-to-refresh|spin-loading|popup)[\\/]/,
+  /[\\/]antd-mobile[\\/]es[\\/]components[\\/](toast|mask|tabs|pull-to-refresh|spin-loading|popup|list)[\\/]/,
   /[\\/]antd-mobile[\\/]es[\\/]components[\\/](error-block[\\/]images|auto-center)[\\/]/,
   // antd-mobile helpers that only those components use (the shell's module graph, November 2026): one
   // a start-up component comes to need travels in its own small chunk.
@@ -136,6 +137,9 @@ export const ANTD_TRANSFORM_IMPORT = [
     transformToDefaultImport: true,
   },
 ];
+
+/** A remote's route module as the browser gets it: `path` and `screen` of each route (see the file). */
+const ROUTE_SCREENS_LOADER = fileURLToPath(new URL('./route-screens-loader.mjs', import.meta.url));
 
 /** The client API of react-router, provided as the shared `react-router-dom` (see the file). */
 const ROUTER_CLIENT = fileURLToPath(new URL('./react-router-client.mjs', import.meta.url));
@@ -335,6 +339,9 @@ export const createAppConfig =
             },
             type: 'javascript/auto',
           },
+          ...(remote
+            ? [{ test: path.join(dir, 'src/expose/routes.ts'), enforce: 'pre', loader: ROUTE_SCREENS_LOADER }]
+            : []),
           ...(production ? [MF_RUNTIME_RESOLVE_ESM] : []),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },

@@ -7,10 +7,6 @@ import { lastGoodVersion } from '../remotes/last-good-versions';
 import { SHELL_VERSION } from './app-version';
 import './diagnostics-page.css';
 
-/** The shell's own route: where to look for each remote's path to this page. */
-export const DIAGNOSTICS_PATH = '/diagnostics';
-export const DIAGNOSTICS_TITLE_KEY = 'common:diagnostics.title';
-
 const RemoteSection = ({ remoteKey, report }: { remoteKey: string; report: RemoteReport }) => {
   const { t } = useTranslation('common');
   const headingId = `diagnostics-${remoteKey}`;

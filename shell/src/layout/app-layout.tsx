@@ -1,8 +1,8 @@
 import { selectToken, Spinner, useAppSelector, useScreenTitleKey } from '@marketplace/shared';
-import { Activity, useState } from 'react';
+import { Activity, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
-import { DIAGNOSTICS_PATH, DIAGNOSTICS_TITLE_KEY, DiagnosticsPage } from '../diagnostics/diagnostics-page';
+import { DIAGNOSTICS_PATH, DIAGNOSTICS_TITLE_KEY } from '../diagnostics/diagnostics-route';
 import { RemoteArea } from '../remotes/remote-area';
 import { deploymentGeneration } from '../remotes/remote-registry';
 import { findRoute, routeRules, type AppRoute } from '../remotes/route-table';
@@ -23,6 +23,12 @@ const RouteView = ({ route, location }: { route: AppRoute; location: Location })
   <Routes location={location}>
     <Route path={route.path} element={<RemoteArea route={route} />} />
   </Routes>
+);
+
+// Support and release managers open it, shoppers hardly ever: its code (and antd-mobile's List) loads
+// when it is visited, not with every first page.
+const DiagnosticsPage = lazy(() =>
+  import('../diagnostics/diagnostics-page').then((module) => ({ default: module.DiagnosticsPage })),
 );
 
 const PageLoading = () => {
@@ -97,7 +103,9 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
       <PageLoading />
     )
   ) : diagnostics ? (
-    <DiagnosticsPage />
+    <Suspense fallback={<PageLoading />}>
+      <DiagnosticsPage />
+    </Suspense>
   ) : !route ? (
     <NotFoundPage />
   ) : route.keepAlive ? null : (
