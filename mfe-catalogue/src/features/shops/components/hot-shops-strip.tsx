@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'antd-mobile';
 import { useListHotShopsQuery } from '../api';
+import { ShopLogo } from './shop-logo';
 import { SHOP_LOGO_SIZE } from './shop-tile';
 import './hot-shops-strip.css';
 
@@ -24,7 +25,7 @@ export default function HotShopsStrip() {
       {(data?.list ?? []).map((shop) => (
         <li key={shop.id}>
           <Link className="catalogue-hot-shops__shop" to={`/shop/${shop.id}`}>
-            <img src={shop.logo} alt="" width={SHOP_LOGO_SIZE} height={SHOP_LOGO_SIZE} loading="lazy" />
+            <ShopLogo src={shop.logo} size={SHOP_LOGO_SIZE} />
             <span className="catalogue-hot-shops__name">{shop.name}</span>
             <span className="catalogue-hot-shops__fans">{t('shop.fansCount', { count: shop.fans })}</span>
           </Link>

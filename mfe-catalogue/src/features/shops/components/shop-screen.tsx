@@ -5,6 +5,7 @@ import { Button, Skeleton } from 'antd-mobile';
 import { EmptyState, PageHeader, usePageLoader } from '@marketplace/shared';
 import { shopsApi, useGetShopDetailQuery } from '../api';
 import { useFollowShop } from '../hooks/use-follow-shop';
+import { ShopLogo } from './shop-logo';
 import { ShopSupportActions } from './shop-support-actions';
 import { ProductGrid, PRODUCT_PAGE_SIZE } from '../../products';
 import { compactCount } from '../compact-count';
@@ -48,14 +49,7 @@ export default function ShopScreen() {
       ) : (
         <section className="catalogue-shop__header" aria-label={t('shop.about')}>
           <div className="catalogue-shop__identity">
-            <img
-              className="catalogue-shop__logo"
-              src={shop.logo}
-              alt=""
-              width={LOGO_SIZE}
-              height={LOGO_SIZE}
-              fetchPriority="high"
-            />
+            <ShopLogo className="catalogue-shop__logo" src={shop.logo} size={LOGO_SIZE} eager />
             <div className="catalogue-shop__name">
               <h2>{shop.name}</h2>
               <p>{t('shop.productCount', { count: shop.productCount })}</p>

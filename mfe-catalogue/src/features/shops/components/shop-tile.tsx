@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ShopCard } from '@marketplace/shared/contracts';
+import { ShopLogo } from './shop-logo';
 import './shop-tile.css';
 
 export const SHOP_LOGO_SIZE = 48;
@@ -10,15 +11,7 @@ export default function ShopTile({ shop }: { shop: ShopCard }) {
   const { t } = useTranslation('catalogue');
   return (
     <Link className="catalogue-shop-tile" to={`/shop/${shop.id}`}>
-      <img
-        className="catalogue-shop-tile__logo"
-        src={shop.logo}
-        alt=""
-        width={SHOP_LOGO_SIZE}
-        height={SHOP_LOGO_SIZE}
-        loading="lazy"
-        decoding="async"
-      />
+      <ShopLogo className="catalogue-shop-tile__logo" src={shop.logo} size={SHOP_LOGO_SIZE} />
       <span className="catalogue-shop-tile__body">
         <span className="catalogue-shop-tile__name">{shop.name}</span>
         <span className="catalogue-shop-tile__stats">
