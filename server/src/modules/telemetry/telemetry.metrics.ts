@@ -29,28 +29,19 @@ export const createTelemetryMetrics = (keyCount: () => Promise<number>) => {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  /** A web vital's histogram by remote, version and cohort, in the buckets the aggregate uses for it. */
+  const vital = (kind: keyof typeof VITAL_BUCKETS, name: string, measures: string) =>
+    new Histogram({
+      name,
+      help: `${measures} of the screens each remote draws`,
+      labelNames: ['remote', 'version', 'cohort'] as const,
+      buckets: [...VITAL_BUCKETS[kind]],
+      registers: [registry],
+    });
   const vitals = {
-    LCP: new Histogram({
-      name: 'marketplace_web_vitals_lcp_milliseconds',
-      help: 'Largest Contentful Paint of the screens each remote draws',
-      labelNames: ['remote', 'version', 'cohort'] as const,
-      buckets: [...VITAL_BUCKETS.LCP],
-      registers: [registry],
-    }),
-    INP: new Histogram({
-      name: 'marketplace_web_vitals_inp_milliseconds',
-      help: 'Interaction to Next Paint of the screens each remote draws',
-      labelNames: ['remote', 'version', 'cohort'] as const,
-      buckets: [...VITAL_BUCKETS.INP],
-      registers: [registry],
-    }),
-    CLS: new Histogram({
-      name: 'marketplace_web_vitals_cls',
-      help: 'Cumulative Layout Shift of the screens each remote draws',
-      labelNames: ['remote', 'version', 'cohort'] as const,
-      buckets: [...VITAL_BUCKETS.CLS],
-      registers: [registry],
-    }),
+    LCP: vital('LCP', 'marketplace_web_vitals_lcp_milliseconds', 'Largest Contentful Paint'),
+    INP: vital('INP', 'marketplace_web_vitals_inp_milliseconds', 'Interaction to Next Paint'),
+    CLS: vital('CLS', 'marketplace_web_vitals_cls', 'Cumulative Layout Shift'),
   };
   return {
     registry,
