@@ -124,8 +124,8 @@ const LOADED_WHEN_NEEDED = [
   // a start-up component comes to need travels in its own small chunk.
   /[\\/]antd-mobile[\\/]es[\\/]utils[\\/](use-lock-scroll|render-imperatively|render-to-body|render-to-container|get-container|use-touch|with-stop-propagation|use-initialized|reduce-and-restore-motion|convert-px|rubberband|supports-passive|sleep|bound|should-render|use-mutation-effect|use-resize-effect)\.js$/,
   /[\\/]node_modules[\\/](rc-util[\\/]lib[\\/]hooks[\\/]useId|@babel[\\/]runtime[\\/]helpers[\\/])/,
-  // Toast's success and failure icons.
-  /[\\/]antd-mobile-icons[\\/]es[\\/](CheckOutline|CloseOutline)\.js$/,
+  // Toast's success and failure icons, and List's arrow.
+  /[\\/]antd-mobile-icons[\\/]es[\\/](CheckOutline|CloseOutline|RightOutline)\.js$/,
   /\.lazy\.tsx?$/,
 ];
 
