@@ -6,12 +6,10 @@ import type { Buyer, TestApp } from './kit';
 
 let t: TestApp;
 let ana: Buyer;
-let addressId: number;
 let productId: number;
 beforeAll(async () => {
   t = await createOrdersTestApp();
   ana = await shopper(t, 'ana');
-  addressId = ana.addressId;
   productId = await productOnSale(t, { unitPrice: 2_000 });
 });
 afterAll(() => t.close());
@@ -72,7 +70,7 @@ describe('operator API', () => {
   });
 
   it('lists orders by status, ships, refuses to ship twice, and records delivery once', async () => {
-    const order = await buyNow(t.app, ana, addressId, productId);
+    const order = await buyNow(t.app, ana, ana.addressId, productId);
     expect((await op('POST', '/api/admin/order/ship', { id: order.id, carrier: 'DHL', trackingNo: 'X1' })).msg).toBe(
       'This order cannot be shipped in its current status',
     );
@@ -99,7 +97,7 @@ describe('operator API', () => {
 
   it('refuses a refund with a reason: the order returns to its status, and a second request is refused', async () => {
     await fund(t.app, 'ana', 20_000);
-    const order = await buyNow(t.app, ana, addressId, productId);
+    const order = await buyNow(t.app, ana, ana.addressId, productId);
     await pay(t.app, ana, [order.id]);
     const request = await refundRequest(order.id, 100);
     expect((await op('POST', '/api/order/refund', request, ana.headers)).code).toBe(1);
@@ -123,7 +121,7 @@ describe('operator API', () => {
   });
 
   it('puts a refund after receipt "in after-sale" (-4)', async () => {
-    const order = await buyNow(t.app, ana, addressId, productId);
+    const order = await buyNow(t.app, ana, ana.addressId, productId);
     await pay(t.app, ana, [order.id]);
     await op('POST', '/api/admin/order/ship', { id: order.id, carrier: 'DHL', trackingNo: 'X2' });
     await op('POST', '/api/order/confirm', { id: order.id }, ana.headers);

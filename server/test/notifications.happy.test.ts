@@ -2,7 +2,7 @@ jest.setTimeout(180_000);
 
 import { sql } from 'drizzle-orm';
 import type { NoticeKind } from '@marketplace/shared/contracts';
-import { admin, buyNow, call, createOrdersTestApp, orderStatus, pay, upload } from './kit';
+import { admin, appForFile, buyNow, call, orderStatus, pay, upload } from './kit';
 import { productOnSale, shopper as newShopper, type Buyer, type TestApp } from './kit';
 import { listNotifications, reply, unreadCount } from './support.helpers';
 import { balanceOf, decide, requestTopUp, withdraw } from './wallet.helpers';
@@ -14,17 +14,16 @@ import { balanceOf, decide, requestTopUp, withdraw } from './wallet.helpers';
 let t: TestApp;
 let shopper: Buyer;
 let bystander: Buyer;
-let addressId: number;
 let productId: number;
 
+appForFile(
+  (opened) => ([t, shopper, bystander] = opened),
+  { account: 'notice-shopper', balance: 100_000, address: true },
+  'notice-bystander',
+);
 beforeAll(async () => {
-  t = await createOrdersTestApp();
-  shopper = await newShopper(t, 'notice-shopper', { balance: 100_000 });
-  bystander = await newShopper(t, 'notice-bystander', { address: false });
-  addressId = shopper.addressId;
   productId = await productOnSale(t, { unitPrice: 2_500, stock: 50, title: 'Notice Mug' }, 'Notice Shop');
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
   call(t.app, { method: 'POST', url, headers, payload: payload as Record<string, unknown> });
@@ -46,14 +45,14 @@ const written = async (event: () => Promise<unknown>, replay?: () => Promise<unk
 };
 
 const paidOrder = async () => {
-  const order = await buyNow(t.app, shopper, addressId, productId);
+  const order = await buyNow(t.app, shopper, shopper.addressId, productId);
   expect((await pay(t.app, shopper, [order.id])).code).toBe(1);
   return order;
 };
 
 describe('each event writes one notification for its shopper; a replay writes none', () => {
   it('order paid: one per order, with the amount and a link to the order; paying again is refused', async () => {
-    const order = await buyNow(t.app, shopper, addressId, productId, 2);
+    const order = await buyNow(t.app, shopper, shopper.addressId, productId, 2);
     const notes = await written(
       async () => expect((await pay(t.app, shopper, [order.id])).code).toBe(1),
       async () => expect((await pay(t.app, shopper, [order.id])).code).not.toBe(1),
@@ -73,8 +72,8 @@ describe('each event writes one notification for its shopper; a replay writes no
   });
 
   it('order paid in one pay of two orders: two notifications, one per order', async () => {
-    const first = await buyNow(t.app, shopper, addressId, productId);
-    const second = await buyNow(t.app, shopper, addressId, productId);
+    const first = await buyNow(t.app, shopper, shopper.addressId, productId);
+    const second = await buyNow(t.app, shopper, shopper.addressId, productId);
     const notes = await written(async () => expect((await pay(t.app, shopper, [first.id, second.id])).code).toBe(1));
     expect(notes.map((n) => [n.user_id, n.kind, n.link])).toEqual([
       [shopper.id, 'orderPaid', `/orderInfo/${first.id}`],
@@ -201,7 +200,7 @@ describe('the notification is part of the event: when it cannot be written, the 
   afterEach(allowAll);
 
   it('pay: no charge, the order still waits', async () => {
-    const order = await buyNow(t.app, shopper, addressId, productId);
+    const order = await buyNow(t.app, shopper, shopper.addressId, productId);
     const balance = await balanceOf(t.app, shopper);
     await refuseKind('orderPaid');
     expect((await pay(t.app, shopper, [order.id])).code).not.toBe(1);
