@@ -7,11 +7,9 @@ import type { AddressesService } from './addresses.service';
 
 /** Paths of requirements §12.3, kept exactly. */
 export const addressesRoutes = async (app: FastifyInstance, { service }: { service: AddressesService }) => {
-  const { r, signedIn } = shopperRouteKit(app, ['addresses']);
+  const { r, signedIn, callersRead } = shopperRouteKit(app, ['addresses']);
 
-  r.get('/api/user/address_list', signedIn("The caller's addresses, default first"), async (request) =>
-    ok(request, await service.list(currentUser(request).id)),
-  );
+  callersRead('/api/user/address_list', "The caller's addresses, default first", (userId) => service.list(userId));
   r.post(
     '/api/user/address_add',
     signedIn('Create an address, or update it when id is given', { body: addressBody }),

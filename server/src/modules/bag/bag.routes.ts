@@ -9,11 +9,9 @@ const tags = ['bag'];
 
 /** The bag lives on the server so it follows the shopper across devices; every change returns the new bag. */
 export const bagRoutes = async (app: FastifyInstance, { service }: { service: BagService }) => {
-  const { r, signedIn } = shopperRouteKit(app, tags);
+  const { r, signedIn, callersRead } = shopperRouteKit(app, tags);
 
-  r.get('/api/bag', signedIn("The caller's bag, grouped by shop"), async (request) =>
-    ok(request, await service.view(currentUser(request).id)),
-  );
+  callersRead('/api/bag', "The caller's bag, grouped by shop", (userId) => service.view(userId));
   r.post(
     '/api/bag/add',
     signedIn('Add a product with its spec; the same product and spec merge', { body: bagAddBody }),

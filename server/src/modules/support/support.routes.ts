@@ -24,7 +24,7 @@ const CONTENT_ROUTES: { path: string; slug: ContentSlug; summary: string }[] = [
 
 /** The shopper's side: notifications, the customer-service conversation, external channels and content pages. */
 export const supportRoutes = async (app: FastifyInstance, { service }: { service: SupportService }) => {
-  const { r, signedIn } = shopperRouteKit(app, ['notifications']);
+  const { r, signedIn, callersRead } = shopperRouteKit(app, ['notifications']);
 
   r.get(
     '/api/user/notifications',
@@ -33,8 +33,8 @@ export const supportRoutes = async (app: FastifyInstance, { service }: { service
     }),
     async (request) => ok(request, await service.listNotifications(currentUser(request).id, request.query, request.t)),
   );
-  r.get('/api/user/notifications/unread_count', signedIn('How many notifications are unread'), async (request) =>
-    ok(request, await service.unreadCount(currentUser(request).id)),
+  callersRead('/api/user/notifications/unread_count', 'How many notifications are unread', (userId) =>
+    service.unreadCount(userId),
   );
   r.post(
     '/api/user/notifications/read',

@@ -10,7 +10,8 @@ import { tokenHeaders } from './user.schemas';
  * What a shopper route file starts with: the typed router, and `signedIn`, the options of a route only a
  * signed-in shopper may call: the token check runs first, and the OpenAPI document names the file's tags
  * (unless `schema` names others), the summary, the `token` header and whatever else `schema` gives (body,
- * querystring). `callersPage` adds the common read: GET `path`, a page of the caller's own list.
+ * querystring). `callersPage` and `callersRead` add the common reads: GET `path`, a page of the caller's own
+ * list or the caller's own data.
  */
 export const shopperRouteKit = (app: FastifyInstance, tags: string[]) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,5 +28,8 @@ export const shopperRouteKit = (app: FastifyInstance, tags: string[]) => {
     r.get(path, signedIn(summary, { querystring }), async (request) =>
       ok(request, await read(currentUser(request).id, request.query as z.output<Query>)),
     );
-  return { r, signedIn, callersPage };
+  /** GET `path`: the signed-in caller's own data, read by `read(caller's id)`. */
+  const callersRead = (path: string, summary: string, read: (userId: number) => Promise<unknown>) =>
+    r.get(path, signedIn(summary), async (request) => ok(request, await read(currentUser(request).id)));
+  return { r, signedIn, callersPage, callersRead };
 };
