@@ -16,15 +16,34 @@ const OWN_SERVER = [
 ].map((name) => `**/${name}.spec.ts`);
 
 /**
+ * Specs on the shared server that never sign in as the seeded demo shopper nor into the console (each
+ * registers shoppers of its own and decides through the ops CLI): they can run beside the `app` project.
+ * Together about as long as the `app` project is longer than `own-server` (fresh clone: app 843 s of
+ * tests, own-server 426 s), so the two workers end together.
+ */
+const OWN_SHOPPERS = [
+  'accounts',
+  'back-history',
+  'catalogue',
+  'community',
+  'first-paint',
+  'forgot-payment-code',
+  'rtl',
+  'search',
+  'wallet',
+  'wallet-orders-polish',
+].map((name) => `**/${name}.spec.ts`);
+
+/**
  * Runs against the production build in Debian's Chromium (browsers are never downloaded).
  * `global-setup.ts` builds, deploys to a temp store and starts the server on a free port; the
  * workers read its URL from the environment it sets.
  *
- * Two projects of one worker each: `app` (every spec on the shared server, one file after another, as
- * they share the seeded demo shopper) and `own-server` (the specs above, one at a time: their builds
- * take the build lock and each starts a server of its own). They run side by side (2 workers, one per
- * core): a full run with 2 workers passed 164/164 with no retry while other jobs held the machine at load
- * 15-28 (32 min; 30-39 min one after the other on an idle machine). E2E_WORKERS=1 runs them one after the other.
+ * Three projects of one worker each: `app` (the specs on the shared server that share the seeded demo
+ * shopper or the console, one file after another), `own-shoppers` (the shared server's specs above, one
+ * after another) and `own-server` (the specs above, one at a time: their builds take the build lock and
+ * each starts a server of its own). Two of them run side by side (2 workers, one per core); when
+ * `own-server` ends, its worker takes `own-shoppers`. E2E_WORKERS=1 runs them one after the other.
  */
 export default defineConfig({
   testDir: './tests',
@@ -33,7 +52,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   projects: [
-    { name: 'app', testIgnore: OWN_SERVER, workers: 1 },
+    { name: 'app', testIgnore: [...OWN_SERVER, ...OWN_SHOPPERS], workers: 1 },
+    { name: 'own-shoppers', testMatch: OWN_SHOPPERS, workers: 1 },
     { name: 'own-server', testMatch: OWN_SERVER, workers: 1 },
   ],
   retries: process.env.CI ? 1 : 0,
