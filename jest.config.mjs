@@ -38,7 +38,11 @@ export default {
     web('mfe-orders'),
     web('mfe-wallet'),
     web('mfe-account'),
-    web('console'),
+    // antd's desktop components ask matchMedia on render, which jsdom lacks.
+    {
+      ...web('console'),
+      setupFilesAfterEnv: [...web('console').setupFilesAfterEnv, '<rootDir>/src/testing/setup-match-media.ts'],
+    },
     node('server'),
     node('release'),
   ],

@@ -1,12 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApi } from './api';
-import { memoryStorage, ok, refusal, renderApp, renderConsole, stubMatchMedia } from './testing/console-kit';
+import { memoryStorage, ok, refusal, renderApp, renderConsole } from './testing/console-kit';
 
 // antd's forms and tables are slow in jsdom on a busy machine.
 jest.setTimeout(120_000);
-
-stubMatchMedia();
 
 const TOP_UP = {
   id: 7,

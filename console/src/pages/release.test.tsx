@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '../session';
-import { ok, renderConsole, stubMatchMedia } from '../testing/console-kit';
+import { ok, renderConsole } from '../testing/console-kit';
 import { healthOf, type HealthRow, type ReleaseOverview } from './release';
 
 // antd's tables are slow in jsdom on a busy machine.
 jest.setTimeout(120_000);
-
-stubMatchMedia();
 
 const OVERVIEW: ReleaseOverview = {
   location: '/srv/deploy',

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, refusal, renderConsole, stubMatchMedia } from '../testing/console-kit';
+import { ok, refusal, renderConsole } from '../testing/console-kit';
 
 // antd's forms and tables are slow in jsdom on a busy machine.
 jest.setTimeout(120_000);
-
-stubMatchMedia();
 
 const WITHDRAWAL = {
   id: 12,

@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, refusal, renderConsole, stubMatchMedia } from '../testing/console-kit';
+import { ok, refusal, renderConsole } from '../testing/console-kit';
 
 // antd's forms and lists are slow in jsdom on a busy machine.
 jest.setTimeout(120_000);
-
-stubMatchMedia();
 
 describe('customer service', () => {
   it('lists the threads the server answers whole, and opens one with its messages', async () => {

@@ -1,7 +1,7 @@
 /**
- * What the console's screen tests share: jsdom's missing matchMedia (shared's test kit has none), envelope
- * answers (built with shared's test kit), a storage in memory and the whole console app rendered in its
- * providers on the real API client, the server answered by a route.
+ * What the console's screen tests share: envelope answers (built with shared's test kit), a storage in
+ * memory and the whole console app rendered in its providers on the real API client, the server answered
+ * by a route. jsdom's missing matchMedia comes from the project's setup (setup-match-media.ts).
  */
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -12,24 +12,6 @@ import { createApi, type ApiClient } from '../api';
 import { ConsoleApp } from '../app';
 import { createI18n } from '../i18n';
 import { SessionProvider, type Role } from '../session';
-
-/** antd's responsive parts ask matchMedia, which jsdom lacks: one that matches nothing, for the file's tests. */
-export const stubMatchMedia = () =>
-  beforeAll(() => {
-    Object.defineProperty(window, 'matchMedia', {
-      configurable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }),
-    });
-  });
 
 /** The server's answer with `data` (its envelope, code 1), as shared's fake server writes it. */
 export const ok = (data: unknown) => jsonResponse(envelope(data, 1, 'ok'));
