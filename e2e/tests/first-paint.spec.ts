@@ -9,13 +9,21 @@ const watchFirstPaint = async (page: Page) => {
       productTitle: '',
       gateTitle: '',
       shownTogether: false,
+      /** Whether the screen had drawn its products when the layer went (null: not gone yet). */
+      handedOver: null as boolean | null,
       violations: [] as string[],
     };
+    let layerSeen = false;
     (window as unknown as { __firstPaintSeen: typeof seen }).__firstPaintSeen = seen;
     document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(event.violatedDirective));
     new MutationObserver(() => {
       const layer = document.getElementById('first-paint');
-      if (!layer) return;
+      if (!layer) {
+        if (layerSeen && seen.handedOver === null)
+          seen.handedOver = !!document.querySelector('#root a[href^="/detail/"], #root #catalogue-detail-title');
+        return;
+      }
+      layerSeen = true;
       seen.gateTitle ||= layer.querySelector('.first-paint__title')?.textContent ?? '';
       seen.productTitle ||= layer.querySelector('.first-paint__product-title')?.textContent ?? '';
       const images = layer.querySelectorAll('img').length;
@@ -39,6 +47,7 @@ const seenOf = (page: Page) =>
             productTitle: string;
             gateTitle: string;
             shownTogether: boolean;
+            handedOver: boolean | null;
             violations: string[];
           };
         }
@@ -70,10 +79,27 @@ test.describe('first paint before the bundles', () => {
     // The layer drew the same first products the screen now shows, and never at the same time as the screen.
     await expect(products.first()).toContainText(seen.layerTitles[0] ?? '<none>');
     expect(seen.shownTogether).toBe(false);
+    expect(seen.handedOver).toBe(true);
     // The first paint and the screen both asked, and at most one of them reached the server: the other was
     // answered by the browser's cache (both were, when the check's own Home visit had just filled it).
     expect(hotProductAnswers.length).toBeGreaterThanOrEqual(2);
     expect(hotProductAnswers.filter((answer) => !answer.fromCache).length).toBeLessThanOrEqual(1);
+  });
+
+  test("a verified shopper opening the bare address gets Home's first paint, kept through the shell's redirect until Home draws", async ({
+    verifiedPage: page,
+  }) => {
+    await watchFirstPaint(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/(index|home)$/);
+    await expect(page.getByRole('list', { name: 'Hot products' }).getByRole('link').first()).toBeVisible();
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    const seen = await seenOf(page);
+    expect(seen.violations).toEqual([]);
+    expect(seen.layerImages).toBeGreaterThanOrEqual(2);
+    // Taken away by the Home screen drawing its products, not by the shell's redirect from `/`.
+    expect(seen.handedOver).toBe(true);
+    expect(seen.shownTogether).toBe(false);
   });
 
   test("a verified shopper's product page shows the product's picture and title from index.html, then the detail screen takes over, with one product request", async ({
@@ -99,6 +125,7 @@ test.describe('first paint before the bundles', () => {
     expect(seen.layerImages).toBe(1);
     expect(seen.productTitle).toBe(product.title);
     expect(seen.shownTogether).toBe(false);
+    expect(seen.handedOver).toBe(true);
     // The picture and title came with the page: the only product request is the screen's own (one view).
     expect(productRequests).toHaveLength(1);
   });

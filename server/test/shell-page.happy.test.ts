@@ -119,12 +119,12 @@ describe("the shell's page and its inline first-paint script", () => {
     ).data.list;
     const expected = hot.slice(0, 6).map(({ title, image }) => ({ title, image }));
     expect(expected).toHaveLength(6);
-    for (const url of ['/home', '/index', '/home/', '/home?from=tab']) {
+    for (const url of ['/', '/?from=pwa', '/home', '/index', '/home/', '/home?from=tab']) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(home(page.body)).toEqual(expected);
       expect(scriptSources(page.headers['content-security-policy'] as string)).toEqual(["'self'", sha256(FIRST_PAINT)]);
     }
-    for (const url of ['/homes', '/explore', '/home/x']) {
+    for (const url of ['/homes', '/explore', '/home/x', '/index.html', '/detail/3']) {
       expect(home((await t.app.inject({ method: 'GET', url })).body)).toBeNull();
     }
   });

@@ -7,14 +7,16 @@
  * - A first-time shopper (no human-check token in sessionStorage, as `readVerificationToken` reads it)
  *   gets the human check's title and description, in the language the server chose for the page
  *   (`<meta name="first-paint-gate">`; without it, nothing is drawn).
- * - A verified shopper on Home (`/`, `/index`, `/home`) gets the first hot products, drawn where the
- *   Home screen draws them, under a search bar and section placeholders of the screen's sizes: from
- *   the `<meta name="first-paint-home">` the server put in the page, else from the first page of hot
- *   products. That page is asked for right away in any case, with the headers the app will send, so
+ * - A verified shopper on Home (the server marks its page with `<meta name="first-paint-home">`)
+ *   gets the first hot products, drawn where the Home screen draws them, under a search bar and
+ *   section placeholders of the screen's sizes: from that meta's products, else from the first page
+ *   of hot products. That page is asked for right away in any case, with the headers the app will send, so
  *   the app's own request for it is answered by the browser's HTTP cache (`public, max-age`).
- * - A verified shopper on a product's page (`/detail/<id>`) gets its first picture and title where
- *   the detail screen draws them, from the `<meta name="first-paint-product">` the server put in the
- *   page (no request: the picture starts loading while the page is parsed).
+ * - A verified shopper on a product's page (the server marks it with `<meta name="first-paint-product">`)
+ *   gets its first picture and title where the detail screen draws them, from that meta (no request:
+ *   the picture starts loading while the page is parsed).
+ *
+ * The script names no path a remote owns: which screen a page opens on is the server's to say.
  *
  * The layer is decoration: hidden from assistive technology, and removed as soon as the real screen
  * has drawn the same thing (the `marketplace:screen-ready` event), the shopper touches it, or after
@@ -26,8 +28,8 @@
   var VERIFICATION_STORAGE_KEY = 'humanVerification';
   var LANG_COOKIE = 'Local_Lang';
   var READY_EVENT = 'marketplace:screen-ready';
-  var HOME_PATH = /^\/(index|home)?\/?$/;
-  var DETAIL_PATH = /^\/detail\/[1-9]\d{0,8}(\/|$)/;
+  // The shell's own path, which it redirects to Home (app/router.tsx): reaching Home is not leaving.
+  var ROOT_PATH = '/';
   var HOT_PRODUCTS_URL = '/api/catalogue/hot_products?page=1&pageSize=20';
   var TILES = 6;
   var HOLD_MS = 1500;
@@ -42,9 +44,17 @@
   }
   var gateTexts = document.querySelector('meta[name="first-paint-gate"]');
   var product = document.querySelector('meta[name="first-paint-product"]');
-  var startPath = location.pathname;
-  var home = verified && HOME_PATH.test(startPath) && typeof window.fetch === 'function';
-  var detail = verified && !!product && DETAIL_PATH.test(startPath);
+  var homeMeta = document.querySelector('meta[name="first-paint-home"]');
+  var home = verified && !!homeMeta && typeof window.fetch === 'function';
+  var detail = verified && !!product;
+  var shownPath = location.pathname;
+  // Whether the app left the page this layer was drawn for (the first move off `/` is its redirect).
+  var left = function () {
+    if (location.pathname === shownPath) return false;
+    if (shownPath !== ROOT_PATH) return true;
+    shownPath = location.pathname;
+    return false;
+  };
   // The start-up scripts' preloads (startup-preload-plugin.mjs): added once the first screen is
   // drawn, so its pictures have the network to themselves; at once when this draws nothing.
   var preloaded = false;
@@ -116,8 +126,7 @@
   layer.addEventListener('pointerdown', remove);
   var started = Date.now();
   var watch = window.setInterval(function () {
-    var left = home ? !HOME_PATH.test(location.pathname) : detail && location.pathname !== startPath;
-    if (left || Date.now() - started > LIFETIME_MS) remove();
+    if (((home || detail) && left()) || Date.now() - started > LIFETIME_MS) remove();
   }, 250);
 
   if (!verified) {
@@ -204,8 +213,7 @@
   // once, their pictures load while the page is still being parsed. Otherwise drawn from the answer.
   var embedded = null;
   try {
-    var meta = document.querySelector('meta[name="first-paint-home"]');
-    embedded = meta && JSON.parse(meta.getAttribute('data-products') || 'null');
+    embedded = JSON.parse(homeMeta.getAttribute('data-products') || 'null');
   } catch (_ignored) {
     embedded = null;
   }

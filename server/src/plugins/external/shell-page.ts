@@ -61,7 +61,10 @@ export interface ProductPreview {
 /** A product's page (`/detail/<id>`) or Home's first hot products, for the page's first paint. */
 export type FirstPaintPreview = { product: ProductPreview } | { home: readonly ProductPreview[] };
 
-/** The `<meta>` the first-paint script reads (first-paint.inline.js); public catalogue data only. */
+/**
+ * The `<meta>` the first-paint script reads (first-paint.inline.js): it also tells the script which
+ * screen the page opens on, so the script names no path. Public catalogue data only.
+ */
 const previewMeta = (preview: FirstPaintPreview): string =>
   'product' in preview
     ? `<meta name="first-paint-product" data-title="${attribute(preview.product.title)}" data-image="${attribute(preview.product.image)}">`

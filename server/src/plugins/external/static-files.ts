@@ -43,8 +43,8 @@ interface StaticOptions {
   homePreview?: () => Promise<readonly ProductPreview[]>;
 }
 
-/** Home's paths that reach the SPA fallback (`/` is index.html itself). */
-const HOME_PATH = /^\/(?:index|home)\/?(?:[?#]|$)/;
+/** Home's paths: `/index`, `/home`, and `/` (the shell's own path, which shows Home). */
+const HOME_PATH = /^\/(?:index|home)?\/?(?:[?#]|$)/;
 
 /** `/detail/<id>` and `/detail/<id>/<shop>`: the product the page opens on. */
 const DETAIL_PATH = /^\/detail\/([1-9]\d{0,8})(?:\/[^?#]*)?(?:[?#]|$)/;
@@ -333,10 +333,12 @@ export const staticFilesPlugin = fp<StaticOptions>(
       index: ['index.html'],
       cacheControl: false,
       preCompressed: true,
+      // `/` is the app's page like any other route: serveSpa below, with its first-paint metas.
+      allowedPath: (pathName) => pathName !== '/',
       setHeaders: (res, file) => {
         const relative = path.relative(shellDir, file);
         res.header('Cache-Control', shellCacheControl(relative));
-        // `/` and `/index.html` are the page served by serveSpa below: the same policy.
+        // `/index.html` is the page served by serveSpa below: the same policy.
         if (original(relative) === 'index.html') res.header('Content-Security-Policy', shellPage.policy());
       },
     });
@@ -363,8 +365,8 @@ export const staticFilesPlugin = fp<StaticOptions>(
           return product && { product };
         }
         if (homePreview && HOME_PATH.test(url)) {
-          const home = await homePreview();
-          return home.length > 0 ? { home } : null;
+          // Written even when empty: it tells the first-paint script this page is Home.
+          return { home: await homePreview() };
         }
         return null;
       } catch (error) {
