@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-
 import type { ProductCategory, ProductSort } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { products, savedProducts, shopFollows, shops } from '../../db/schema';
+import { preparedRowsOf } from '../../db/prepared';
 import { inTransaction } from '../../db/transaction';
 import { createSearchRepository } from './search.repository';
 
@@ -100,19 +101,30 @@ export const createCatalogueRepository = (db: Db) => ({
     /** The total when the caller knows it (a whole category or catalogue): nothing is counted. */
     knownTotal?: number,
   ) {
-    const where = productWhere(filter);
-    const [rows, totals] = await Promise.all([
-      db
-        .select(productCardColumns)
-        .from(products)
-        .innerJoin(shops, eq(shops.id, products.shopId))
-        .where(where)
-        .orderBy(...productOrder(order))
-        .offset(offset)
-        .limit(limit),
-      knownTotal === undefined ? db.select({ total: count() }).from(products).where(where) : [{ total: knownTotal }],
-    ]);
-    return { rows, total: totals[0]?.total ?? 0 };
+    const where = productWhere(filter) ?? sql`true`;
+    // The page and its total in one prepared statement: one round trip, planned once per connection.
+    const found = await preparedRowsOf<Partial<ProductCardRow> & { total: number | string; n?: unknown }>(
+      db,
+      sql`SELECT t.total, c.* FROM (SELECT ${
+        knownTotal === undefined ? sql`(SELECT count(*) FROM ${products} WHERE ${where})` : sql`${knownTotal}::bigint`
+      } AS total) AS t
+        LEFT JOIN (
+          SELECT q.*, row_number() OVER () AS n FROM (
+            SELECT ${products.id} AS id, ${products.title} AS title, ${products.unitPrice} AS "unitPrice",
+              ${products.sold} AS sold, ${products.shopId} AS "shopId", ${shops.name} AS "shopName",
+              ${products.category} AS category
+            FROM ${products} INNER JOIN ${shops} ON ${shops.id} = ${products.shopId}
+            WHERE ${where} ORDER BY ${sql.join(productOrder(order), sql`, `)} OFFSET ${offset} LIMIT ${limit}
+          ) AS q
+        ) AS c ON true
+        ORDER BY c.n`,
+    );
+    return {
+      rows: found
+        .filter((row) => row.id != null)
+        .map(({ total: _total, n: _n, ...row }) => ({ ...(row as ProductCardRow), unitPrice: Number(row.unitPrice) })),
+      total: Number(found[0]?.total ?? 0),
+    };
   },
 
   async recommend(product: Pick<ProductRow, 'id' | 'category'>, limit: number) {

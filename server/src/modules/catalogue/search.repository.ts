@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { Pool } from 'pg';
 import type { ProductCategory, SearchSort } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
+import { preparedRowsOf, rowsOf } from '../../db/prepared';
 import { createAnswerCache } from './answer-cache';
 import type { ProductCardRow } from './catalogue.repository';
 
@@ -126,23 +124,6 @@ interface SearchFilter {
 }
 
 const cardColumns = sql`p.id, p.title, p.unit_price AS "unitPrice", p.sold, p.shop_id AS "shopId", s.name AS "shopName", p.category`;
-
-const rowsOf = async <T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-const dialect = new PgDialect();
-/**
- * A search statement on PostgreSQL as a named prepared statement (one per statement shape: the words,
- * prices and categories are parameters), so each pooled connection plans it once instead of on every
- * keystroke: planning cost about as much as running a typical search. PGlite runs it as it is.
- */
-const preparedRowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof Pool)) return rowsOf<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `search_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-  return (await client.query({ name, text, values: params })).rows as T[];
-};
 
 /** A set of fewer products than this is always read from its text-search index. */
 const WALK_FROM = 1_000;
