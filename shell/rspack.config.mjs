@@ -22,7 +22,7 @@ class InstallableAppPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('InstallableAppPlugin', async () => {
       const distDir = compiler.options.output.path;
-      writeWebAppManifests(distDir);
+      await writeWebAppManifests(distDir);
       const page = join(distDir, 'index.html');
       writeFileSync(page, addHeadTags(readFileSync(page, 'utf8')));
       if (this.serviceWorker) await generateServiceWorker({ distDir, version: this.version });

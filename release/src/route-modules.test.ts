@@ -28,6 +28,8 @@ const samples: Record<keyof typeof links, string> = {
   shop: links.shop(5),
   favouriteShops: links.favouriteShops(),
   savedProducts: links.savedProducts(),
+  bag: links.bag(),
+  homeTab: links.homeTab(),
   checkout: links.checkout(),
   orders: links.orders(1),
   order: links.order(7),

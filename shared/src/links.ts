@@ -15,6 +15,8 @@ type Id = number | string;
 export const links = {
   /** Home (catalogue): where the shell starts and the back button ends. */
   home: link('/index', () => '/index'),
+  /** Home as its tab opens it (catalogue): where the installed app starts. */
+  homeTab: link('/home', () => '/home'),
   /** A product's page (catalogue). */
   detail: link('/detail/:product?/:mer?', (productId: Id) => `/detail/${productId}`),
   /** A shop's page (catalogue). */
@@ -23,10 +25,14 @@ export const links = {
   favouriteShops: link('/myFavourite', () => '/myFavourite'),
   /** The saved products (catalogue). */
   savedProducts: link('/heart', () => '/heart'),
+  /** The bag (catalogue). */
+  bag: link('/bag', () => '/bag'),
   /** The checkout (orders); its query names what is bought. */
   checkout: link('/checkout', () => '/checkout'),
   /** The order list on one status tab (orders). */
-  orders: link('/myPurchases/:status?', (status: Id) => `/myPurchases/${status}`),
+  orders: link('/myPurchases/:status?', (status?: Id) =>
+    status === undefined ? '/myPurchases' : `/myPurchases/${status}`,
+  ),
   /** One order (orders). */
   order: link('/orderInfo/:id?', (orderId: Id) => `/orderInfo/${orderId}`),
   /** The wallet's screens. */

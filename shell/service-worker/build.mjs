@@ -22,14 +22,31 @@ const ICONS = [
   { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ];
 
-const webAppManifest = (lang, common) => ({
+/**
+ * The shared links module (shared/src/links.ts), the one place the shell may name a path a remote owns:
+ * bundled by esbuild, as the service worker is, since Node runs this file without TypeScript.
+ */
+const loadLinks = async () => {
+  const { build } = await import('esbuild');
+  const bundled = await build({
+    entryPoints: [path.join(here, '../../shared/src/links.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+  });
+  const code = bundled.outputFiles[0].text;
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).links;
+};
+
+const webAppManifest = (lang, common, links) => ({
   id: '/',
   name: common.appName,
   short_name: common.appName,
   description: common.pwa.description,
   lang,
   dir: RTL.has(lang) ? 'rtl' : 'ltr',
-  start_url: '/home',
+  start_url: links.homeTab(),
   scope: '/',
   display: 'standalone',
   orientation: 'portrait',
@@ -37,17 +54,18 @@ const webAppManifest = (lang, common) => ({
   background_color: BACKGROUND_COLOR,
   icons: ICONS,
   shortcuts: [
-    { name: common.tab.bag, short_name: common.tab.bag, url: '/bag', icons: [ICONS[0]] },
-    { name: common.pwa.myPurchases, short_name: common.pwa.myPurchases, url: '/myPurchases', icons: [ICONS[0]] },
+    { name: common.tab.bag, short_name: common.tab.bag, url: links.bag(), icons: [ICONS[0]] },
+    { name: common.pwa.myPurchases, short_name: common.pwa.myPurchases, url: links.orders(), icons: [ICONS[0]] },
   ],
 });
 
 /** Writes `manifest.webmanifest` (English) and `manifests/<lang>.webmanifest` for each language. */
-export const writeWebAppManifests = (distDir) => {
+export const writeWebAppManifests = async (distDir) => {
+  const links = await loadLinks();
   mkdirSync(path.join(distDir, 'manifests'), { recursive: true });
   for (const lang of readdirSync(localesDir)) {
     const common = JSON.parse(readFileSync(path.join(localesDir, lang, 'common.json'), 'utf8'));
-    const body = `${JSON.stringify(webAppManifest(lang, common))}\n`;
+    const body = `${JSON.stringify(webAppManifest(lang, common, links))}\n`;
     writeFileSync(path.join(distDir, 'manifests', `${lang}.webmanifest`), body);
     if (lang === 'en') writeFileSync(path.join(distDir, 'manifest.webmanifest'), body);
   }
