@@ -13,6 +13,8 @@ import { SharedContractPlugin } from './shared-contract-plugin.mjs';
 import { STARTUP_PRELOADS_MARKER, StartupPreloadPlugin } from './startup-preload-plugin.mjs';
 import { firstPaintTags } from './first-paint-template.mjs';
 
+export { loadTypeScript } from './routes-json-plugin.mjs';
+
 const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireFromShared = createRequire(path.join(sharedDir, 'package.json'));
 

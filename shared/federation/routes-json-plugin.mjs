@@ -13,7 +13,13 @@ const CONTRACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../sr
 
 /** TypeScript loaded in Node.js, afresh each time (no module cache), so a watching build sees edits. */
 const jiti = createJiti(import.meta.url, { moduleCache: false });
-const load = (file) => jiti.import(file);
+/**
+ * A TypeScript module's exports, for build code that Node runs without TypeScript.
+ * @param {string} file
+ * @returns {Promise<any>}
+ */
+export const loadTypeScript = (file) => jiti.import(file);
+const load = loadTypeScript;
 
 /**
  * The route list a source holds: a `.json` file's content, or a route module's `routes` export with

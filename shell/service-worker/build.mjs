@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadTypeScript } from '@marketplace/shared/federation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const localesDir = path.join(here, '../../shared/src/i18n/locales');
@@ -23,21 +24,10 @@ const ICONS = [
 ];
 
 /**
- * The shared links module (shared/src/links.ts), the one place the shell may name a path a remote owns:
- * bundled by esbuild, as the service worker is, since Node runs this file without TypeScript.
+ * The shared links module (shared/src/links.ts), the one place the shell may name a path a remote owns,
+ * loaded as the remotes' route modules are (TypeScript, in Node).
  */
-const loadLinks = async () => {
-  const { build } = await import('esbuild');
-  const bundled = await build({
-    entryPoints: [path.join(here, '../../shared/src/links.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    write: false,
-  });
-  const code = bundled.outputFiles[0].text;
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).links;
-};
+const loadLinks = async () => (await loadTypeScript(path.join(here, '../../shared/src/links.ts'))).links;
 
 const webAppManifest = (lang, common, links) => ({
   id: '/',

@@ -195,6 +195,8 @@ export const createSearchRepository = (
       /** The keyword inside the title (a one-word keyword of MIN_SUBSTRING_LENGTH or more), else false. */
       inTitle: inTitle ?? sql`false`,
       inCategory: categories.length ? sql`p.category = ANY(${`{${categories.join(',')}}`}::text[])` : sql`false`,
+      /** The whole title is the keyword. */
+      exact: sql`p.search_title = ${plan.normalized}`,
     };
   };
 
@@ -307,7 +309,7 @@ export const createSearchRepository = (
     async search(plan: SearchPlan, filter: SearchFilter, sort: SearchSort, offset: number, limit: number) {
       if (plan.terms.length === 0 && !plan.substring) return { rows: [], total: 0 };
       const categories = await matchedCategories(plan);
-      const { words, ranked, described, titled, inTitle, inCategory } = clauses(plan, categories);
+      const { words, ranked, described, titled, inTitle, inCategory, exact } = clauses(plan, categories);
       const where = filters(filter);
       const first = offset + limit;
       const unfiltered = !filter.category && filter.minPrice === undefined && filter.maxPrice === undefined;
@@ -354,7 +356,7 @@ export const createSearchRepository = (
         // document (`words` holds), so tier 0 needs no second look at the document. A matched category's
         // products come from its index, only as far as the word matches leave the page unfilled.
         ctes = sql`m AS MATERIALIZED (
-            SELECT p.id, p.sold, p.search_title = ${plan.normalized} AS exact, ${ranked} AS ranked, ${titled} AS titled,
+            SELECT p.id, p.sold, ${exact} AS exact, ${ranked} AS ranked, ${titled} AS titled,
               ${inCategory} AS in_category
             FROM products p WHERE ${words}${where}
           ),
@@ -384,7 +386,6 @@ export const createSearchRepository = (
           ) AS p ORDER BY p.tier DESC, p.sold DESC, p.id DESC OFFSET ${offset} LIMIT ${limit}`;
       } else if (sort === 'relevance') {
         const title = titled;
-        const exact = sql`p.search_title = ${plan.normalized}`;
         type Read = 'walk' | 'text' | 'category';
         const all: { name: string; tier: number; where: SQL; read: Read }[] = [
           { name: 't4', tier: 4, where: sql`${exact} AND ${ranked}`, read: 'text' },
