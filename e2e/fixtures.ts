@@ -38,13 +38,43 @@ export const passHumanVerification = async (page: Page): Promise<void> => {
   await expect(tabBar(page)).toBeVisible();
 };
 
-/** Signs in through the login form, as a shopper would. */
+/**
+ * Starts recording whether `text` enters the page; the returned check waits until
+ * one has. For toasts (1.2 s on screen): a busy machine's assertion polling can fall between two of them, a
+ * MutationObserver in the page cannot. The page must not reload in between.
+ */
+export const watchForText = async (page: Page, text: string): Promise<() => Promise<void>> => {
+  const key = `__e2eSeen_${text}`;
+  await page.evaluate(
+    ([key, text]) => {
+      const store = window as unknown as Record<string, boolean>;
+      store[key] = false;
+      const observer = new MutationObserver((records) => {
+        const changed = records.flatMap((record) => [record.target, ...record.addedNodes]);
+        if (!changed.some((node) => node.textContent?.includes(text))) return;
+        store[key] = true;
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    [key, text] as const,
+  );
+  return () =>
+    expect
+      .poll(() => page.evaluate((key) => (window as unknown as Record<string, boolean>)[key], key), {
+        message: `"${text}" was shown`,
+      })
+      .toBe(true);
+};
+
+/** Signs in through the login form, as a shopper would, and sees "Login Success". */
 export const login = async (page: Page, account: string, password: string): Promise<void> => {
   await page.goto('/login');
   await page.getByLabel('Account', { exact: true }).fill(account);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const toastShown = await watchForText(page, 'Login Success');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Login Success', { exact: true })).toBeVisible();
+  await toastShown();
   await expect(page).not.toHaveURL(/\/login/);
 };
 
@@ -152,8 +182,13 @@ export const storedHistory = (page: Page): Promise<string[]> =>
 interface Fixtures {
   /** A page that has passed the human-verification interstitial (the token lives in this tab's sessionStorage). */
   verifiedPage: Page;
-  /** A verified page signed in as the seeded demo shopper. */
+  /** A verified page signed in as the seeded demo shopper (the `app` project's specs only: they run one at a time). */
   demoPage: Page;
+  /**
+   * A verified page signed in as a shopper registered for this test alone: for specs that run beside the `app`
+   * project (playwright.config.ts OWN_SHOPPERS), whose bag, language and follows the demo shopper's tests change.
+   */
+  shopperPage: Page;
 }
 
 interface ProductCard {
@@ -189,7 +224,12 @@ export const shopperApi = async (page: Page) => {
 export type ShopperApi = Awaited<ReturnType<typeof shopperApi>>;
 
 /** Empties the bag, then puts `count` in-stock products in it (first option of each spec), selected. */
-export const fillBag = async (api: ShopperApi, skip: number, count: number): Promise<ProductDetail[]> => {
+export const fillBag = async (
+  api: ShopperApi,
+  skip: number,
+  count: number,
+  minSpendCents = 2_000,
+): Promise<ProductDetail[]> => {
   const bag = await api.get<BagView>('/api/bag');
   const itemIds = bag.shops.flatMap((shop) => shop.items.map((item) => item.id));
   if (itemIds.length > 0) await api.post('/api/bag/remove', { itemIds });
@@ -198,8 +238,8 @@ export const fillBag = async (api: ShopperApi, skip: number, count: number): Pro
   for (const card of hot.list.slice(skip)) {
     if (chosen.length === count) break;
     const product = await api.get<ProductDetail>(`/api/catalogue/product?id=${card.id}`);
-    // Enough for the promo code's minimum spend ($20) in one go.
-    const quantity = Math.max(1, Math.ceil(2_000 / product.unitPrice));
+    // Enough for a promo code's minimum spend (WELCOME10's $20 unless told) in one go.
+    const quantity = Math.max(1, Math.ceil(minSpendCents / product.unitPrice));
     if (product.stock < quantity + 1) continue;
     const spec = Object.fromEntries(product.specs.map((s) => [s.name, s.options[0] ?? '']));
     await api.post('/api/bag/add', { productId: product.id, spec, quantity });
@@ -288,8 +328,17 @@ export const test = base.extend<Fixtures>({
     await passHumanVerification(page);
     await use(page);
   },
-  demoPage: async ({ verifiedPage }, use) => {
+  demoPage: async ({ verifiedPage }, use, testInfo) => {
+    // Specs beside the `app` project would race its tests over the demo shopper's bag, language and promo codes.
+    if (testInfo.project.name !== 'app')
+      throw new Error(`${testInfo.project.name} specs use shopperPage, not demoPage`);
     await login(verifiedPage, DEMO.account, DEMO.password);
+    await use(verifiedPage);
+  },
+  shopperPage: async ({ verifiedPage }, use, testInfo) => {
+    const account = `own_${testInfo.workerIndex}_${Date.now().toString(36)}`;
+    await registerPatiently(verifiedPage, account, 'secret123');
+    await login(verifiedPage, account, 'secret123');
     await use(verifiedPage);
   },
 });

@@ -1,7 +1,7 @@
 import { expect, storedHistory, test } from '../fixtures';
 
 test.describe('back history', () => {
-  test('the Back button returns from B to A with backs=1 and pops historyPaths', async ({ demoPage: page }) => {
+  test('the Back button returns from B to A with backs=1 and pops historyPaths', async ({ shopperPage: page }) => {
     await page.goto('/setting');
     await expect(page.getByRole('button', { name: 'Back' }).first()).toBeVisible();
     await page.goto('/passwords');
@@ -15,7 +15,7 @@ test.describe('back history', () => {
     await expect.poll(() => storedHistory(page)).toEqual(before.slice(0, -2));
   });
 
-  test('visiting a tab root such as /home clears the stored history', async ({ demoPage: page }) => {
+  test('visiting a tab root such as /home clears the stored history', async ({ shopperPage: page }) => {
     // Each page is seen before the next is visited (a page left before the app started is never recorded).
     await page.goto('/setting');
     await expect(page.getByRole('button', { name: 'Back' }).first()).toBeVisible();

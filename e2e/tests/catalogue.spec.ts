@@ -14,7 +14,7 @@ const fansOf = async (page: Page): Promise<number> =>
 
 test.describe('catalogue and bag', () => {
   test('search a keyword, open a product, choose a spec, add to bag: the bag shows it under its shop with the right total', async ({
-    demoPage: page,
+    shopperPage: page,
   }) => {
     await tab(page, 'Home').click();
     await page.getByRole('button', { name: 'Search products and shops' }).click();
@@ -61,7 +61,7 @@ test.describe('catalogue and bag', () => {
     await expect.poll(async () => centsOf((await total.textContent()) ?? '')).toBe(unitPrice * 2);
   });
 
-  test('follow a shop: it appears in My Favourite and its fan count rose by one', async ({ demoPage: page }) => {
+  test('follow a shop: it appears in My Favourite and its fan count rose by one', async ({ shopperPage: page }) => {
     await tab(page, 'Explore').click();
     const shops = page.getByRole('list', { name: 'Hot shops' });
     const first = shops.getByRole('link').first();

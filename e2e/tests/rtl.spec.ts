@@ -54,7 +54,7 @@ const overflowing = (page: Page) =>
 
 for (const language of LANGUAGES) {
   test(`${language.file_name}: Home, detail, bag, checkout and profile lay out right to left without overflow`, async ({
-    demoPage: page,
+    shopperPage: page,
   }, testInfo) => {
     test.setTimeout(120_000);
     await useLanguage(page, language);

@@ -10,7 +10,7 @@ test.describe('search (issue 28)', () => {
   test.slow();
 
   test('a misspelt product name shows suggestions, the results and "Did you mean"; sort and filter keep the query', async ({
-    demoPage: page,
+    shopperPage: page,
   }) => {
     await page.goto('/search');
     const box = page.getByRole('searchbox', { name: 'Search keyword' });
@@ -57,7 +57,7 @@ test.describe('search (issue 28)', () => {
   });
 
   test('a category name in another language finds its products; an empty search offers the closest category', async ({
-    demoPage: page,
+    shopperPage: page,
   }) => {
     await page.goto(`/searchs?keyword=${encodeURIComponent('Móviles')}`);
     const results = page.getByRole('list', { name: '“Móviles”' });
