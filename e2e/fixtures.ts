@@ -43,7 +43,7 @@ export const passHumanVerification = async (page: Page): Promise<void> => {
  * one has. For toasts (1.2 s on screen): a busy machine's assertion polling can fall between two of them, a
  * MutationObserver in the page cannot. The page must not reload in between.
  */
-export const watchForText = async (page: Page, text: string): Promise<() => Promise<void>> => {
+const watchForText = async (page: Page, text: string): Promise<() => Promise<void>> => {
   const key = `__e2eSeen_${text}`;
   await page.evaluate(
     ([key, text]) => {
