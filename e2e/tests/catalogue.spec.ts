@@ -93,8 +93,8 @@ test.describe('catalogue and bag', () => {
     await expect(products.getByRole('link').first()).toBeVisible();
 
     await page.mouse.move(195, 400);
-    // The shopper scrolls on until Home is well down: a wheel turned while the list is redrawn scrolls less
-    // (session note of 2026-11-28: Home's list went back to its skeleton once, 0.2 s after the first wheel).
+    // The shopper scrolls on until Home is well down. The page opened at /index, and the Home tab's /home is a
+    // second kept-alive copy of Home that can commit after the first wheel (its list starts as a skeleton).
     await expect
       .poll(async () => {
         await page.mouse.wheel(0, 600);
