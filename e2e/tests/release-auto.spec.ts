@@ -154,28 +154,55 @@ const manifestOf = (deployDir: string) =>
 /**
  * Deploys the catalogue `version` and runs `release canary … --auto` on it (`--min-sessions`,
  * `--min-stable-sessions`); until it ends, a browser in the canary cohort (while the canary is live) and one in
- * the stable cohort visit Home, one after the other. Answers the command's exit code and output, and what each
+ * the stable cohort visit Home, side by side. At each step a cohort that has had its share of visits rests while
+ * the other catches up (the throwing canary needs 3 sessions against stable's 8), and once both have had theirs
+ * both go on, since a beacon may still be on its way. Answers the command's exit code and output, and what each
  * browser saw.
  */
 const autoCanaryWithTraffic = async (
   browser: Browser,
   env: AutoEnv,
   version: string,
-  minSessions: string,
-  minStableSessions: string,
+  minSessions: number,
+  minStableSessions: number,
 ) => {
   await env.release('deploy', 'catalogue', '--version', version);
   const canary = await browserIn(browser, env.url, 0);
   const stable = await browserIn(browser, env.url, 99);
   const seen = { canary: [] as string[], stable: [] as string[] };
-  const run = env.auto(version, '--min-sessions', minSessions, '--min-stable-sessions', minStableSessions);
-  const canaryLive = () => manifestOf(env.deployDir).remotes['mfe-catalogue']?.canary?.version === version;
+  const run = env.auto(
+    version,
+    '--min-sessions',
+    String(minSessions),
+    '--min-stable-sessions',
+    String(minStableSessions),
+  );
+  const canaryPercent = () => {
+    const entry = manifestOf(env.deployDir).remotes['mfe-catalogue']?.canary;
+    return entry?.version === version ? entry.percent : null;
+  };
   let finished = false;
   void run.finally(() => (finished = true));
+  let step: number | null = null;
+  let visits = { canary: 0, stable: 0 };
   while (!finished) {
-    if (canaryLive()) seen.canary.push(await visitHome(canary));
-    if (finished) break;
-    seen.stable.push(await visitHome(stable));
+    const percent = canaryPercent();
+    if (percent !== step) [step, visits] = [percent, { canary: 0, stable: 0 }];
+    const bothDone = visits.canary >= minSessions && visits.stable >= minStableSessions;
+    const goCanary = percent !== null && (bothDone || visits.canary < minSessions);
+    const goStable = bothDone || visits.stable < minStableSessions || percent === null;
+    await Promise.all([
+      goCanary &&
+        visitHome(canary).then((outcome) => {
+          seen.canary.push(outcome);
+          visits.canary++;
+        }),
+      goStable &&
+        visitHome(stable).then((outcome) => {
+          seen.stable.push(outcome);
+          visits.stable++;
+        }),
+    ]);
   }
   const { code, output } = await run;
   await canary.close();
@@ -190,10 +217,11 @@ test.describe('release canary --auto decides from the field', () => {
     browser,
     autoEnv,
   }) => {
-    test.setTimeout(300_000);
+    // About 40 s alone; stop 34's CI, with the other worker's browser beside it, took over 5 min (3.3 min once).
+    test.setTimeout(600_000);
     // What is live before (deploying the canary does not change it).
     const live = manifestOf(autoEnv.deployDir).remotes['mfe-catalogue']!.version;
-    const { code, output, seen } = await autoCanaryWithTraffic(browser, autoEnv, THROWS, '3', '8');
+    const { code, output, seen } = await autoCanaryWithTraffic(browser, autoEnv, THROWS, 3, 8);
 
     expect(code, output).toBe(3);
     expect(output).toMatch(/rolled back at 5%/);
@@ -216,8 +244,8 @@ test.describe('release canary --auto decides from the field', () => {
   });
 
   test('a healthy canary is promoted to 100 % by itself, step by step', async ({ browser, autoEnv }) => {
-    test.setTimeout(300_000);
-    const { code, output, seen } = await autoCanaryWithTraffic(browser, autoEnv, HEALTHY, '2', '2');
+    test.setTimeout(600_000);
+    const { code, output, seen } = await autoCanaryWithTraffic(browser, autoEnv, HEALTHY, 2, 2);
 
     expect(code, output).toBe(0);
     expect(manifestOf(autoEnv.deployDir).remotes['mfe-catalogue']).toMatchObject({ version: HEALTHY });
