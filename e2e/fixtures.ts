@@ -19,6 +19,33 @@ export const verificationHeading = (page: Page): Locator =>
 export const tabBar = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
 
 /** A tab of the tab bar by its English name, whichever role the shell gives the items. */
+/**
+ * Turns the mouse wheel until the page is more than `past` px down, and answers where the page came to rest: a
+ * wheel's scroll lands after `mouse.wheel` returns, so the position is read once it has stood for 10 frames.
+ */
+export const scrollPast = async (page: Page, past: number): Promise<number> => {
+  await page.mouse.move(195, 400);
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 600);
+      return page.evaluate(() => window.scrollY);
+    })
+    .toBeGreaterThan(past);
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          if (window.scrollY !== last) [last, still] = [window.scrollY, 0];
+          else if (++still >= 10) return resolve(last);
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+};
+
 export const tab = (page: Page, name: string): Locator => {
   const bar = tabBar(page);
   return bar

@@ -1,4 +1,4 @@
-import { expect, tab, test, type Page } from '../fixtures';
+import { expect, scrollPast, tab, test, type Page } from '../fixtures';
 
 /** Whole cents of a shown amount such as "$1,234.50". */
 const centsOf = (text: string): number => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
@@ -92,16 +92,8 @@ test.describe('catalogue and bag', () => {
     const products = page.getByRole('list', { name: 'Hot products' });
     await expect(products.getByRole('link').first()).toBeVisible();
 
-    await page.mouse.move(195, 400);
-    // The shopper scrolls on until Home is well down. The page opened at /index, and the Home tab's /home is a
-    // second kept-alive copy of Home that can commit after the first wheel (its list starts as a skeleton).
-    await expect
-      .poll(async () => {
-        await page.mouse.wheel(0, 600);
-        return page.evaluate(() => window.scrollY);
-      })
-      .toBeGreaterThan(600);
-    const scrolled = await page.evaluate(() => window.scrollY);
+    // The shopper scrolls on until Home is well down (the list grows as its next pages arrive).
+    const scrolled = await scrollPast(page, 600);
 
     await tab(page, 'Explore').click();
     await expect(page).toHaveURL(/\/explore$/);

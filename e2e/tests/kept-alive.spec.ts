@@ -1,4 +1,4 @@
-import { expect, tab, test, type Page } from '../fixtures';
+import { expect, scrollPast, tab, test, type Page } from '../fixtures';
 
 /** Marks the element that scrolled (the page or a view's own container) to read it again later. */
 const MARKER = 'data-e2e-scrolled';
@@ -34,5 +34,29 @@ test.describe('kept-alive views', () => {
     await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible();
 
     await expect.poll(() => markedScrollTop(page).then((top) => Math.abs(top - scrolled))).toBeLessThanOrEqual(5);
+  });
+
+  test('the first page (/index) and the Home tab (/home) are one Home: not loaded again, its scroll kept', async ({
+    verifiedPage: page,
+  }) => {
+    // verifiedPage opened '/', which goes to /index (requirements: / redirects to /index).
+    await expect(page).toHaveURL(/\/index$/);
+    const products = page.getByRole('list', { name: 'Hot products' });
+    await expect(products.getByRole('link').first()).toBeVisible();
+    const firstPages: string[] = [];
+    page.on('request', (request) => {
+      if (/\/hot_products\?(.*&)?page=1(&|$)/.test(request.url())) firstPages.push(request.url());
+    });
+
+    const scrolled = await scrollPast(page, 600);
+
+    await tab(page, 'Home').click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(products.getByRole('link').first()).toBeVisible();
+    // A second Home would start from its skeleton at the top and ask for its first page again.
+    await page.waitForTimeout(1_000);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(5);
+    expect(firstPages).toEqual([]);
+    await expect(page.getByRole('list', { name: 'Hot products' })).toHaveCount(1);
   });
 });

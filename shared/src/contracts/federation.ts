@@ -34,7 +34,10 @@ export const routeMetaSchema = z.object({
   keepAlive: z.boolean(),
   /** The route is a tab of the tab bar (which shows on it). */
   tab: routeTabSchema.optional(),
-  /** The tab bar shows on this route with the tab of that path active (`/index` shows Home's tab). */
+  /**
+   * The tab bar shows on this route with the tab of that path active (`/index` shows Home's tab). A kept-alive
+   * route naming a kept-alive tab is that tab's screen under another path: the shell keeps one view for both.
+   */
   tabOf: z.string().startsWith('/').optional(),
   /** What visiting the route does to the back-navigation history; absent: `push`. */
   history: z.enum(ROUTE_HISTORY).optional(),

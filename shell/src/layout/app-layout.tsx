@@ -83,7 +83,8 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
     setArrival({ location, generation: route ? deploymentGeneration(route.remoteKey) : 0 });
   }
 
-  const keptPath = allowed && route?.keepAlive ? route.path : null;
+  // One view per kept-alive screen: `/index` and `/home` are one Home (its list, its scroll), not two.
+  const keptPath = allowed && route?.keepAlive ? (rules.keptViewOf.get(route.path) ?? route.path) : null;
   if (keptPath && route && kept[keptPath]?.location !== location) {
     setKept({ ...kept, [keptPath]: { route, location, generation: deploymentGeneration(route.remoteKey) } });
   }

@@ -1,5 +1,5 @@
 import type { DeploymentManifest } from '@marketplace/shared/contracts';
-import { buildRouteTable, findRoute } from './route-table';
+import { buildRouteTable, findRoute, routeRules } from './route-table';
 
 const manifest: DeploymentManifest = {
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -70,5 +70,20 @@ describe('route table', () => {
     expect(mapsOfTable).toBe(1);
     const another = buildRouteTable({ ...manifest, remotes: { ...manifest.remotes } });
     expect(findRoute(another, '/detail/12')?.path).toBe('/detail/:product?/:mer?');
+  });
+
+  it('gives a kept-alive route that names a kept-alive tab the kept view of that tab, and no other route', () => {
+    const route = (path: string, keepAlive: boolean) => ({ path, titleKey: 'x:title', public: true, keepAlive });
+    const tab = { order: 1, icon: 'home' as const, labelKey: 'common:tab.home' };
+    const rules = routeRules([
+      { ...route('/home', true), tab },
+      { ...route('/index', true), tabOf: '/home' },
+      // Shows Home's tab but is a page of its own (not kept alive): drawn afresh each visit.
+      { ...route('/popular', false), tabOf: '/home' },
+      { ...route('/explore', false), tab: { ...tab, order: 2, icon: 'explore' as const } },
+      // Names a tab that is not kept alive: nothing to share.
+      { ...route('/discover', true), tabOf: '/explore' },
+    ]);
+    expect([...rules.keptViewOf]).toEqual([['/index', '/home']]);
   });
 });

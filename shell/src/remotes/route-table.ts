@@ -43,6 +43,11 @@ export interface RouteRules {
   tabs: AppTab[];
   /** Paths that show the tab bar, each to the path of its active tab. */
   tabBar: ReadonlyMap<string, string>;
+  /**
+   * Kept-alive routes that are a tab's page under another path (`/index` is Home's), each to that tab's path:
+   * the two share one kept view, so the shopper meets one Home with one scroll position, not two.
+   */
+  keptViewOf: ReadonlyMap<string, string>;
   /** Paths whose visit starts a fresh back-navigation history. */
   historyReset: ReadonlySet<string>;
   /** Paths whose visit leaves the back-navigation history as it is. */
@@ -79,10 +84,17 @@ export const routeRules = (routes: readonly RouteMeta[]): RouteRules => {
   for (const route of routes) {
     if (route.tabOf && tabPaths.has(route.tabOf)) tabBar.set(route.path, route.tabOf);
   }
+  const keptTabs = new Set(routes.filter((route) => route.tab && route.keepAlive).map((route) => route.path));
+  const keptViewOf = new Map(
+    routes.flatMap((route) =>
+      route.keepAlive && route.tabOf && keptTabs.has(route.tabOf) ? [[route.path, route.tabOf] as const] : [],
+    ),
+  );
   const withRule = (rule: 'reset' | 'skip') => routes.filter((route) => route.history === rule).map((r) => r.path);
   const rules: RouteRules = {
     tabs,
     tabBar,
+    keptViewOf,
     historyReset: new Set(withRule('reset')),
     historySkip: new Set([...SHELL_HISTORY_SKIP, ...withRule('skip')]),
     publicPrefixes: [

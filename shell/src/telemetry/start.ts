@@ -9,7 +9,10 @@ export const startTelemetry = (): void => {
   if (started || typeof window === 'undefined') return;
   started = true;
   const later = () => {
-    const idle = window.requestIdleCallback ?? ((task: () => void) => window.setTimeout(task, 1_000));
+    // A phone busy drawing may have no idle moment for long: the reporter comes within 5 s all the same.
+    const idle = window.requestIdleCallback
+      ? (task: () => void) => window.requestIdleCallback(task, { timeout: 5_000 })
+      : (task: () => void) => window.setTimeout(task, 1_000);
     idle(() => void import(/* webpackChunkName: "telemetry" */ './reporter').then((m) => m.startReporter()));
   };
   if (document.readyState === 'complete') later();
