@@ -209,6 +209,58 @@ describe('a common word read by walking the sort index (issue 28, at 100,000 pro
   );
 });
 
+describe('a keyword no other word holds inside it is read from its word index alone (issue 28)', () => {
+  // "keyboard" is inside no other word of the catalogue, so every title holding it holds the word: the
+  // trigram index (matching inside titles) finds nothing more. "phone" is inside "smartphone" and keeps it.
+  it.each(['relevance', 'sales', 'priceAsc'] as const)(
+    'finds the same pages and totals as matching inside titles, sorted by %s',
+    async (sort) => {
+      await t.db.execute(sql`SELECT refresh_search_words()`);
+      const repository = createSearchRepository(t.db, { walk: 'never' });
+      const plans = new Map<string, boolean>();
+      for (const text of ['keyboard', 'Keyboard', 'headphones', 'keybord', 'laptop', 'phone', 'smartphone', 'shirt']) {
+        const analysis = await repository.analyse(text);
+        const plan = planSearch(analysis, { corrected: hasCorrections(analysis), prefixLast: false });
+        plans.set(text, plan.substringIsWord);
+        for (const [offset, limit] of [
+          [0, 5],
+          [0, 40],
+        ] as const) {
+          const alone = await repository.search(plan, {}, sort, offset, limit);
+          const inside = await repository.search({ ...plan, substringIsWord: false }, {}, sort, offset, limit);
+          expect(alone.total).toBeGreaterThan(0);
+          expect({ text, total: alone.total, ids: alone.rows.map((row) => row.id) }).toEqual({
+            text,
+            total: inside.total,
+            ids: inside.rows.map((row) => row.id),
+          });
+        }
+      }
+      expect(plans.get('keyboard')).toBe(true);
+      expect(plans.get('keybord')).toBe(true);
+      expect(plans.get('phone')).toBe(false);
+    },
+  );
+
+  it('a title holding the keyword inside a longer word keeps it from being read as a word alone', async () => {
+    const repository = createSearchRepository(t.db, { walk: 'never' });
+    const before = planSearch(await repository.analyse('sprocket'), { corrected: false, prefixLast: false });
+    await t.db.execute(sql`
+      INSERT INTO products (shop_id, title, keyword, category, unit_price, stock, sold, description, specs)
+      VALUES (${mobileShopId}, 'Zed Sprocket', 'Sprocket', 'toys', 900, 10, 0, 'A part.', '[]'::jsonb),
+        (${mobileShopId}, 'Zed Megasprocket', 'Sprocket', 'toys', 900, 10, 0, 'A bigger part.', '[]'::jsonb)`);
+    await t.db.execute(sql`SELECT refresh_search_words()`);
+    const fresh = createSearchRepository(t.db, { walk: 'never' });
+    const after = planSearch(await fresh.analyse('sprocket'), { corrected: false, prefixLast: false });
+    expect(before.substringIsWord).toBe(true);
+    expect(after.substringIsWord).toBe(false);
+    const found = await fresh.search(after, {}, 'relevance', 0, 10);
+    expect(found.rows.map((row) => row.title).sort()).toEqual(['Zed Megasprocket', 'Zed Sprocket']);
+    await t.db.execute(sql`DELETE FROM products WHERE title IN ('Zed Sprocket', 'Zed Megasprocket')`);
+    await t.db.execute(sql`SELECT refresh_search_words()`);
+  });
+});
+
 describe('empty results', () => {
   it('offer the best sellers of the category the keyword is closest to', async () => {
     const found = await keyword('campingplatz');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { parse as pgliteParse, type PGlite, protocol, types } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
@@ -68,4 +69,73 @@ export const preparedRowsOf = async <T>(executor: Executor, query: SQL): Promise
   }
   const result = (await session.prepareQuery(built, undefined, name, false).execute()) as unknown as { rows: T[] };
   return result.rows;
+};
+
+/** Dates and times come back as the text PostgreSQL sends, as drizzle's own PGlite driver leaves them. */
+const asText = (value: string) => value;
+const PGLITE_PARSERS = {
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+};
+const SILENT = { syncToFs: false } as const;
+
+/** The named statements each PGlite database has parsed, with their parameters' type OIDs. */
+const pgliteStatements = new WeakMap<PGlite, Map<string, number[]>>();
+
+/**
+ * PGlite's own `query` parses an unnamed statement every time, so the server plans it on every run. Here the
+ * statement is parsed once under its name (Parse, Describe) and each run only binds and executes it, with
+ * the extended protocol PGlite's `query` speaks itself: the server's plan cache then keeps a generic plan
+ * when it is no worse than planning anew, as it does for the pooled PostgreSQL connections.
+ * PGlite runs one statement at a time: the read goes through its `transaction` (here, beside the one
+ * transaction helper, as a lock rather than a unit of work), so it never runs inside another caller's open
+ * transaction, and through `runExclusive`, so no other statement comes between its protocol messages. For a
+ * read outside any transaction: on a transaction's handle it would wait for itself.
+ */
+export const pgliteNamedRows = async <T>(
+  client: PGlite,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<T[]> => {
+  let known = pgliteStatements.get(client);
+  if (!known) pgliteStatements.set(client, (known = new Map()));
+  const statements = known;
+  return client.transaction(() =>
+    client.runExclusive(async () => {
+      const messages: Parameters<typeof pgliteParse.parseResults>[0] = [];
+      try {
+        let paramTypes = statements.get(name);
+        if (!paramTypes) {
+          // A statement of this name left over from a failed first try is replaced (closing none is no error).
+          await client.execProtocol(protocol.serialize.close({ type: 'S', name }), SILENT);
+          await client.execProtocol(protocol.serialize.parse({ name, text }), SILENT);
+          const described = await client.execProtocol(protocol.serialize.describe({ type: 'S', name }), SILENT);
+          paramTypes = pgliteParse.parseDescribeStatementResults(described.messages);
+          statements.set(name, paramTypes);
+        }
+        const values = params.map((value, index) => {
+          if (value === null || value === undefined) return null;
+          const serializer = client.serializers[paramTypes[index] ?? 0];
+          return serializer ? serializer(value) : String(value);
+        });
+        for (const message of [
+          protocol.serialize.bind({ statement: name, values }),
+          protocol.serialize.describe({ type: 'P' }),
+          protocol.serialize.execute({}),
+        ]) {
+          messages.push(...(await client.execProtocol(message, SILENT)).messages);
+        }
+      } catch (error) {
+        statements.delete(name);
+        throw error;
+      } finally {
+        messages.push(...(await client.execProtocol(protocol.serialize.sync(), SILENT)).messages);
+      }
+      const [result] = pgliteParse.parseResults(messages, { ...client.parsers, ...PGLITE_PARSERS });
+      return (result?.rows ?? []) as T[];
+    }),
+  );
 };

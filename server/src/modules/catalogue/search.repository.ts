@@ -63,6 +63,11 @@ interface KeywordAnalysis {
   counts?: Record<string, WordCounts>;
   /** About how many products the catalogue holds (the planner's estimate; 0 when unknown). */
   catalogue?: number;
+  /**
+   * The words and corrections of MIN_SUBSTRING_LENGTH or more that no other vocabulary word holds inside it
+   * (search_words, which holds every word of every title).
+   */
+  alone?: string[];
 }
 
 /** What one search asks the database: the words (as typed or corrected) and how to treat the last. */
@@ -72,6 +77,12 @@ interface SearchPlan {
   terms: { lexeme: string; prefix: boolean }[];
   /** Match the keyword inside titles too ("phone" finds "Smartphone"): one word of MIN_SUBSTRING_LENGTH or more. */
   substring: boolean;
+  /**
+   * The keyword is one whole word that no other word of the catalogue holds inside it ("keyboard"): a title
+   * holds it inside only as that word, so the word's own index finds every such product, and the trigram
+   * index and its recheck of each title (a third of such a search's time) are not needed to find them.
+   */
+  substringIsWord: boolean;
   /** One whole word (no prefix): the vocabulary's counts of it and the catalogue's size, when known. */
   counts?: WordCounts & { catalogue: number };
 }
@@ -109,10 +120,19 @@ export const planSearch = (
   });
   const [only] = terms;
   const counts = terms.length === 1 && only && !only.prefix ? analysis.counts?.[only.lexeme] : undefined;
+  const normalized = corrected && hasCorrections(analysis) ? correctedKeyword(analysis) : analysis.normalized;
+  const substring = analysis.words.length === 1 && analysis.normalized.length >= MIN_SUBSTRING_LENGTH;
   return {
-    normalized: corrected && hasCorrections(analysis) ? correctedKeyword(analysis) : analysis.normalized,
+    normalized,
     terms,
-    substring: analysis.words.length === 1 && analysis.normalized.length >= MIN_SUBSTRING_LENGTH,
+    substring,
+    substringIsWord:
+      substring &&
+      terms.length === 1 &&
+      only !== undefined &&
+      !only.prefix &&
+      only.lexeme === normalized &&
+      (analysis.alone ?? []).includes(normalized),
     ...(counts ? { counts: { ...counts, catalogue: analysis.catalogue ?? 0 } } : {}),
   };
 };
@@ -175,6 +195,8 @@ export const createSearchRepository = (
     const any = plan.terms.length ? sql`${tsqueryText(plan, '')}::tsquery` : null;
     const title = plan.terms.length ? sql`${tsqueryText(plan, 'A')}::tsquery` : null;
     const inTitle = plan.substring ? sql`p.search_title LIKE ${likePattern(plan.normalized)}` : null;
+    /** Products found by the keyword inside their title that its words do not find (none: substringIsWord). */
+    const onlyInTitle = plan.substringIsWord ? null : inTitle;
     const wholeWord =
       plan.substring && plan.terms.length === 1 && !plan.terms[0]?.prefix && plan.terms[0]?.lexeme === plan.normalized;
     const ors = (parts: (SQL | null)[]) => {
@@ -182,7 +204,7 @@ export const createSearchRepository = (
       return present.length ? sql`(${sql.join(present, sql` OR `)})` : sql`false`;
     };
     return {
-      words: ors([inTitle, any && sql`p.search_doc @@ ${any}`]),
+      words: ors([onlyInTitle, any && sql`p.search_doc @@ ${any}`]),
       ranked: ors([inTitle, any && sql`p.rank_doc @@ ${any}`]),
       /** Matched by the whole document's words; with `NOT ranked`, by descriptions and spec values only. */
       described: any ? sql`p.search_doc @@ ${any}` : sql`false`,
@@ -268,9 +290,15 @@ export const createSearchRepository = (
       ...new Set(words.flatMap((word) => (word.correction ? [word.word, word.correction] : [word.word]))),
     ];
     const counted = lexemes.length
-      ? await rowsOf<WordCounts & { word: string }>(
+      ? await rowsOf<Partial<WordCounts> & { word: string; alone: boolean }>(
           db,
-          sql`SELECT word, products, ranked, titled FROM search_words WHERE word = ANY(${textArray(lexemes)}::text[])`,
+          sql`SELECT l.word, v.products, v.ranked, v.titled,
+              length(l.word) >= ${MIN_SUBSTRING_LENGTH} AND NOT EXISTS (
+                SELECT 1 FROM search_words o
+                WHERE o.word LIKE ${sql`'%' || replace(replace(replace(l.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`}
+                  AND o.word <> l.word
+              ) AS alone
+            FROM unnest(${textArray(lexemes)}::text[]) AS l(word) LEFT JOIN search_words v ON v.word = l.word`,
         )
       : [];
     const [size] = await rowsOf<{ n: number | string | null }>(
@@ -281,8 +309,13 @@ export const createSearchRepository = (
       normalized: found[0]?.normalized.trim() ?? '',
       words,
       counts: Object.fromEntries(
-        counted.map(({ word, products, ranked, titled }) => [word, { products, ranked, titled }]),
+        counted.flatMap(({ word, products, ranked, titled }) =>
+          products === undefined || products === null
+            ? []
+            : [[word, { products, ranked: ranked ?? 0, titled: titled ?? 0 }]],
+        ),
       ),
+      alone: counted.filter((row) => row.alone).map((row) => row.word),
       catalogue: Number(size?.n ?? 0),
     };
   };
@@ -342,7 +375,9 @@ export const createSearchRepository = (
       const countedAhead = counts && categories.length === 0 && walks(counts.products);
       let total = countedAhead
         ? sql`${counts.products}::bigint${
-            plan.substring ? sql` + (SELECT count(*) FROM products p WHERE ${inTitle} AND NOT ${described})` : sql``
+            plan.substring && !plan.substringIsWord
+              ? sql` + (SELECT count(*) FROM products p WHERE ${inTitle} AND NOT ${described})`
+              : sql``
           }`
         : sql`(SELECT count(*) FROM products p WHERE ${words} AND NOT ${inCategory}${where})${
             categories.length ? sql` + (SELECT count(*) FROM products p WHERE ${inCategory}${where})` : sql``
