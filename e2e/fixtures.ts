@@ -18,7 +18,6 @@ export const verificationHeading = (page: Page): Locator =>
 /** The tab bar (Home, Explore, Bag, Me). */
 export const tabBar = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
 
-/** A tab of the tab bar by its English name, whichever role the shell gives the items. */
 /**
  * Turns the mouse wheel until the page is more than `past` px down, and answers where the page came to rest: a
  * wheel's scroll lands after `mouse.wheel` returns, so the position is read once it has stood for 10 frames.
@@ -46,6 +45,7 @@ export const scrollPast = async (page: Page, past: number): Promise<number> => {
   );
 };
 
+/** A tab of the tab bar by its English name, whichever role the shell gives the items. */
 export const tab = (page: Page, name: string): Locator => {
   const bar = tabBar(page);
   return bar

@@ -185,24 +185,17 @@ const autoCanaryWithTraffic = async (
   void run.finally(() => (finished = true));
   let step: number | null = null;
   let visits = { canary: 0, stable: 0 };
+  const visit = async (cohort: 'canary' | 'stable') => {
+    seen[cohort].push(await visitHome(cohort === 'canary' ? canary : stable));
+    visits[cohort]++;
+  };
   while (!finished) {
     const percent = canaryPercent();
     if (percent !== step) [step, visits] = [percent, { canary: 0, stable: 0 }];
     const bothDone = visits.canary >= minSessions && visits.stable >= minStableSessions;
     const goCanary = percent !== null && (bothDone || visits.canary < minSessions);
     const goStable = bothDone || visits.stable < minStableSessions || percent === null;
-    await Promise.all([
-      goCanary &&
-        visitHome(canary).then((outcome) => {
-          seen.canary.push(outcome);
-          visits.canary++;
-        }),
-      goStable &&
-        visitHome(stable).then((outcome) => {
-          seen.stable.push(outcome);
-          visits.stable++;
-        }),
-    ]);
+    await Promise.all([goCanary && visit('canary'), goStable && visit('stable')]);
   }
   const { code, output } = await run;
   await canary.close();

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import type { Db } from './client';
-import { pgliteNamedRows } from './transaction';
+import { pgliteNamedRows, statementNameOf } from './transaction';
 
 /** The rows of a raw statement. */
 export const rowsOf = async <T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> =>
@@ -20,7 +19,7 @@ const dialect = new PgDialect();
 export const preparedRowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => {
   const client = (db as unknown as { $client?: unknown }).$client;
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+  const name = statementNameOf(text);
   if (client instanceof Pool) return (await client.query({ name, text, values: params })).rows as T[];
   if (client instanceof PGlite) return pgliteNamedRows<T>(client, name, text, params);
   return rowsOf<T>(db, query);

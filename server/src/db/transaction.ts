@@ -52,6 +52,16 @@ export const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> =>
 /** The statement names already given to SQL texts (a name per distinct text, made once). */
 const statementNames = new Map<string, string>();
 
+/** The prepared statement's name for a SQL text: a hash of it, made once per text (hot reads ask on every call). */
+export const statementNameOf = (text: string): string => {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+};
+
 /**
  * `rowsOf` as a prepared statement named after its SQL text: on PostgreSQL each connection parses it once
  * and, after a few runs, reuses a generic plan instead of planning the statement on every call (the pay
@@ -62,11 +72,7 @@ const statementNames = new Map<string, string>();
 export const preparedRowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> => {
   const { session, dialect } = executor as unknown as { session: PgSession; dialect: PgDialect };
   const built = dialect.sqlToQuery(query);
-  let name = statementNames.get(built.sql);
-  if (!name) {
-    name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
-    statementNames.set(built.sql, name);
-  }
+  const name = statementNameOf(built.sql);
   const result = (await session.prepareQuery(built, undefined, name, false).execute()) as unknown as { rows: T[] };
   return result.rows;
 };
@@ -100,9 +106,8 @@ export const pgliteNamedRows = async <T>(
   text: string,
   params: unknown[],
 ): Promise<T[]> => {
-  let known = pgliteStatements.get(client);
-  if (!known) pgliteStatements.set(client, (known = new Map()));
-  const statements = known;
+  const statements = pgliteStatements.get(client) ?? new Map<string, number[]>();
+  pgliteStatements.set(client, statements);
   return client.transaction(() =>
     client.runExclusive(async () => {
       const messages: Parameters<typeof pgliteParse.parseResults>[0] = [];

@@ -107,6 +107,10 @@ export const hasCorrections = (analysis: KeywordAnalysis) => analysis.words.some
 export const correctedKeyword = (analysis: KeywordAnalysis) =>
   analysis.words.map((word) => word.correction ?? word.word).join(' ');
 
+/** The plan matches inside titles and its one term is the whole keyword, as typed or corrected (not a prefix). */
+const isWholeWord = (plan: Pick<SearchPlan, 'normalized' | 'terms' | 'substring'>) =>
+  plan.substring && plan.terms.length === 1 && !plan.terms[0]!.prefix && plan.terms[0]!.lexeme === plan.normalized;
+
 /** Builds the plan: words as typed, or with each unknown word replaced by its correction. */
 export const planSearch = (
   analysis: KeywordAnalysis,
@@ -126,13 +130,7 @@ export const planSearch = (
     normalized,
     terms,
     substring,
-    substringIsWord:
-      substring &&
-      terms.length === 1 &&
-      only !== undefined &&
-      !only.prefix &&
-      only.lexeme === normalized &&
-      (analysis.alone ?? []).includes(normalized),
+    substringIsWord: isWholeWord({ normalized, terms, substring }) && (analysis.alone ?? []).includes(normalized),
     ...(counts ? { counts: { ...counts, catalogue: analysis.catalogue ?? 0 } } : {}),
   };
 };
@@ -197,8 +195,7 @@ export const createSearchRepository = (
     const inTitle = plan.substring ? sql`p.search_title LIKE ${likePattern(plan.normalized)}` : null;
     /** Products found by the keyword inside their title that its words do not find (none: substringIsWord). */
     const onlyInTitle = plan.substringIsWord ? null : inTitle;
-    const wholeWord =
-      plan.substring && plan.terms.length === 1 && !plan.terms[0]?.prefix && plan.terms[0]?.lexeme === plan.normalized;
+    const wholeWord = isWholeWord(plan);
     const ors = (parts: (SQL | null)[]) => {
       const present = parts.filter((part): part is SQL => part !== null);
       return present.length ? sql`(${sql.join(present, sql` OR `)})` : sql`false`;
