@@ -1,8 +1,9 @@
-import { Button, DotLoading, InfiniteScroll } from 'antd-mobile';
+import { Button, InfiniteScroll } from 'antd-mobile';
 import { useEffect, useLayoutEffect, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@marketplace/shared/contracts';
 import { DeferredPullToRefresh } from './deferred-pull-to-refresh';
+import { LoadingDots } from './loading-dots';
 import { usePagedList } from './use-paged-list';
 
 export interface PagedListProps<T> {
@@ -65,10 +66,13 @@ export const PagedList = <T,>({
       );
     }
     if (finished) return items.length === 0 && empty ? null : <span>{t('noMore')}</span>;
+    // Drawn only while a page is on its way: an indicator left in the page between pages kept the main
+    // thread repainting for as long as the list stayed open (docs/decisions/0001-idle-page-does-not-paint.md).
+    if (!loading) return null;
     return (
       <span>
         {t('loading')}
-        <DotLoading />
+        <LoadingDots />
       </span>
     );
   };

@@ -1,6 +1,6 @@
-import { textOf, toastFail, toastSuccess, useGoBack, useScreenTitle } from '@marketplace/shared';
+import { Spinner, textOf, toastFail, toastSuccess, useGoBack, useScreenTitle } from '@marketplace/shared';
 import { addressBody, type Address } from '@marketplace/shared/contracts';
-import { DotLoading, Form, Input, Switch, TextArea } from 'antd-mobile';
+import { Form, Input, Switch, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AccountForm, useAccountForm, AccountPage } from '../../layout';
@@ -98,7 +98,7 @@ export const AddressFormScreen = () => {
 
   return (
     <AccountPage title={t(editing ? 'title.addressEdit' : 'title.addressForm')}>
-      {editing && isLoading && <DotLoading aria-label={t('address.loading')} />}
+      {editing && isLoading && <Spinner aria-label={t('address.loading')} />}
       {editing && isError && <p className="account-note">{t('address.notFound')}</p>}
       {(!editing || data) && <AddressForm key={data?.id ?? 'new'} address={data ?? null} />}
     </AccountPage>

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, DotLoading, Input } from 'antd-mobile';
-import { EmptyState, Money, outcomeOf, PageHeader, toastFail, toastSuccess } from '@marketplace/shared';
+import { Button, Input } from 'antd-mobile';
+import { EmptyState, Money, outcomeOf, PageHeader, Spinner, toastFail, toastSuccess } from '@marketplace/shared';
 import type { CheckoutPreview } from '@marketplace/shared/contracts';
 import { PAYMENT_CODE_PATH, usePayOrders } from '../../payment';
 import { AmountList } from '../../orders';
@@ -117,7 +117,7 @@ export default function CheckoutScreen() {
 
       {!preview && previewing.isLoading && (
         <div role="status" aria-label={t('checkout.loading')}>
-          <DotLoading />
+          <Spinner />
         </div>
       )}
       {preview?.groups.map((group) => (

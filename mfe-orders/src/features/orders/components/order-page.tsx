@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DotLoading } from 'antd-mobile';
-import { ErrorPanel, PageHeader } from '@marketplace/shared';
+import { ErrorPanel, PageHeader, Spinner } from '@marketplace/shared';
 import type { OrderDetail } from '@marketplace/shared/contracts';
 import { useGetOrderDetailQuery } from '../api';
 
@@ -33,7 +32,7 @@ export function OrderPage({ className, title, id, retry = false, children }: Ord
       {(id === null || (isError && !retry)) && <ErrorPanel title={t('detail.notFound')} />}
       {isLoading && (
         <div role="status" aria-label={t('detail.loading')}>
-          <DotLoading />
+          <Spinner />
         </div>
       )}
       {isError && retry && <ErrorPanel title={t('detail.notFound')} onRetry={() => void refetch()} />}
