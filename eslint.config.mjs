@@ -138,7 +138,7 @@ export default defineConfig([
     },
   },
   /**
-   * Features of one remote meet only through each feature's public file (issue 23 item 7): code under
+   * Features of one remote meet only through each feature's public file (docs/decisions/0004-one-composition-root.md): code under
    * `src/features/<a>/` imports another feature's `src/features/<b>/index.ts` (`'../../b'`), never a module
    * inside it; files beside the feature folders (`src/features/screen-ready.ts`) are shared by all.
    */
@@ -177,7 +177,7 @@ export default defineConfig([
     },
   },
   /**
-   * No import circles (issue 23 item 7): a module never reaches itself again through its imports, dynamic
+   * No import circles (docs/decisions/0004-one-composition-root.md): a module never reaches itself again through its imports, dynamic
    * `import()` included. `import type` is erased at build time and does not count. Packages under
    * node_modules are not followed (`ignoreExternal`); workspaces resolve through each one's tsconfig.
    */

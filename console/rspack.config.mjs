@@ -1,4 +1,4 @@
-// The operator console (issue 25): a plain single-page app at /console. Not federated: it shares nothing
+// The operator console (docs/decisions/0002-operator-accounts.md): a plain single-page app at /console. Not federated: it shares nothing
 // with the shopper shell and the shopper's pages never load a byte of it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -22,7 +22,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await app.startServer({
     deployDir,
     // wallet.spec.ts tops up by card: the sandbox acquirer, also when DATABASE_URL points at PostgreSQL.
-    // The shared automation token is off with DATABASE_URL unless asked for (issue 25): the specs use it.
+    // The shared automation token is off with DATABASE_URL unless asked for (docs/decisions/0002-operator-accounts.md): the specs use it.
     env: {
       AUTH_RATE_LIMIT_MAX: '1000',
       ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,

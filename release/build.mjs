@@ -1,4 +1,4 @@
-// Compiles the release CLI to one JavaScript file, release/dist/cli.cjs (issue 22, item 7): no TypeScript
+// Compiles the release CLI to one JavaScript file, release/dist/cli.cjs (docs/decisions/0003-independent-releases.md): no TypeScript
 // at run time, one file to load instead of ~100 modules. Runs at `npm ci` (prepare) and again on its own
 // when a source file is newer than the build (bin/release.mjs). The AWS SDK stays a package the S3 store
 // loads when it is used.

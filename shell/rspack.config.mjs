@@ -9,7 +9,7 @@ const dir = dirname(fileURLToPath(import.meta.url));
 const appConfig = createAppConfig({ kind: 'host', dir, name: 'shell', folder: 'shell' });
 
 /**
- * Installable and offline (issue 26), after everything else is written: the icons (public/), the web
+ * Installable and offline (docs/decisions/0005-installable-offline.md), after everything else is written: the icons (public/), the web
  * app manifests, their head tags in index.html and, for a production build, the service worker that
  * lists the files of this build.
  */

@@ -1,4 +1,4 @@
-// Catalogue reads with 1 and with 2 API processes (issue 24): `npm run start:cluster` (server/src/cluster.ts)
+// Catalogue reads with 1 and with 2 API processes (docs/decisions/0007-several-api-processes.md): `npm run start:cluster` (server/src/cluster.ts)
 // with WEB_CONCURRENCY=1 and =2 on one PostgreSQL database and Redis, behind one port, loaded from the same
 // 2 cores (so the load generator takes its share of them: the figure is what this machine gives, not what 2
 // dedicated cores would). The load generator is wrk (Debian's `wrk`, one thread, C and epoll: about a tenth

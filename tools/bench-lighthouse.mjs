@@ -14,7 +14,7 @@
 //   sessionStorage already holds a human-verification token, i.e. the page itself. Lighthouse
 //   cannot seed sessionStorage on its own; the tab is prepared with puppeteer-core, the driver
 //   Lighthouse itself runs on (its dependency, same version), and handed to Lighthouse.
-// - "verified, worker in place": a repeat visit with the service worker (issue 26) installed and in
+// - "verified, worker in place": a repeat visit with the service worker (docs/decisions/0005-installable-offline.md) installed and in
 //   control: the tab loads the page once, waits until the worker controls it, and Lighthouse runs
 //   without resetting storage (disableStorageReset), so the worker, its caches and the HTTP cache stay.
 // - "verified, repeat visit without worker": its baseline, the same warm repeat visit (HTTP cache and

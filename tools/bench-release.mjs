@@ -1,9 +1,9 @@
 // Release figures as a markdown table (also written to var/bench/release.md): how long `rollback` and
 // `status` take end to end (the compiled CLI as `npm run release` runs it, median of 10 processes each,
-// target <= 300 ms, issue 22 item 7), when a rollback has switched the manifest, and what a shopper
+// target <= 300 ms, docs/decisions/0003-independent-releases.md), when a rollback has switched the manifest, and what a shopper
 // downloads on the next page load after one remote is rolled back (Chromium, 127.0.0.1).
 // BENCH_RELEASE_LATENCY_ONLY=1: the command timings alone (no build, no browser).
-// Field health (issue 22 item 4): telemetry ingest rate and p99 (POST /api/telemetry, beacons of 20 events,
+// Field health (docs/decisions/0003-independent-releases.md): telemetry ingest rate and p99 (POST /api/telemetry, beacons of 20 events,
 // 16 at a time) and what the reporter adds to the first load (its chunk loads after the first screen).
 // BENCH_RELEASE_TELEMETRY_ONLY=1: those rows alone (a server, no browser).
 import { execFile, spawn } from 'node:child_process';

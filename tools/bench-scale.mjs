@@ -1,4 +1,4 @@
-// The scale test (issue 24 acceptance): three API processes on one PostgreSQL database, one Redis and one
+// The scale test (docs/decisions/0007-several-api-processes.md): three API processes on one PostgreSQL database, one Redis and one
 // S3-compatible store, 10,000 random money operations of 40 shoppers and an operator spread over the three in
 // parallel while one process after another is killed with SIGKILL and started again on its port; afterwards
 // the database is checked: balances equal their ledgers, none negative, every acknowledged operation is there
@@ -1408,7 +1408,7 @@ try {
     ALTCHA_MAX_NUMBER: '20',
     ALTCHA_TOKEN_USES: '1000',
     ADMIN_TOKEN,
-    // The shared automation token is off with DATABASE_URL unless asked for (issue 25).
+    // The shared automation token is off with DATABASE_URL unless asked for (docs/decisions/0002-operator-accounts.md).
     ADMIN_TOKEN_AUTOMATION: '1',
     CARD_SANDBOX: '1',
     SEED_DEMO: '1',

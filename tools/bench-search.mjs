@@ -1,4 +1,4 @@
-// Search at marketplace scale (issue 28): requests/s and p99 of keyword search, suggestions while typing,
+// Search at marketplace scale (docs/decisions/0006-search-at-scale.md): requests/s and p99 of keyword search, suggestions while typing,
 // a category list page and Home's product list, on PGlite and on PostgreSQL, with the 640-product demo
 // catalogue and with a generated one of BENCH_SEARCH_PRODUCTS (default 100,000; SEED_PRODUCTS on a fresh
 // server), so the cost of growth shows beside the demo figures. Searches, suggestions and list pages ask
@@ -124,7 +124,7 @@ const TARGETS = [
   },
 ];
 
-/** Issue 28's goals on PostgreSQL at the large size (p99 ms), and PGlite's for search. */
+/** Search at scale (docs/decisions/0006-search-at-scale.md) goals on PostgreSQL at the large size (p99 ms), and PGlite's for search. */
 const goalOf = (engine, products, key) => {
   if (products < LARGE) return undefined;
   if (engine === 'postgres') return { search: 50, 'search-sorted': 50, suggest: 30, list: 30 }[key];

@@ -1,4 +1,4 @@
-// The one table of `npm run bench` (issue 12): every figure the benches before it wrote to
+// The one table of `npm run bench` (docs/decisions/0008-first-load-budget.md): every figure the benches before it wrote to
 // var/bench/*.json, side by side with its target, and the previous run's value, so the next change can
 // be compared in one run. Reads first-load.json (tools/bench.mjs: first-load JS and axe),
 // lighthouse.json (bench-lighthouse), catalogue.json (bench-catalogue: bare Fastify, trivial route,
@@ -149,7 +149,7 @@ for (const row of pay?.rows ?? []) {
   });
 }
 
-// Search at scale (bench-search, issue 28): each target at the demo size and the large one, side by side.
+// Search at scale (bench-search, docs/decisions/0006-search-at-scale.md): each target at the demo size and the large one, side by side.
 for (const row of (search?.rows ?? []).filter((r) => r.target)) {
   const label = `${row.name}`;
   add('search', `${label}: requests/s`, row.rps, 'req/s');

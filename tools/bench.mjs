@@ -12,7 +12,7 @@ import { APPS, buildAll, deployAll, isBuilt, root, startServer, tempDeployDir } 
 import { libraryFloor } from './first-load-floor.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Issue 12: gzipped JavaScript /home may load before it is interactive. */
+/** The first-load budget (docs/decisions/0008-first-load-budget.md): gzipped JavaScript /home may load before it is interactive. */
 export const FIRST_LOAD_BUDGET_KB = 170;
 const VERIFICATION_STORAGE_KEY = 'humanVerification';
 const AXE_SOURCE = readFileSync(

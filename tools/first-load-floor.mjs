@@ -2,7 +2,7 @@
 // app in it. The shared libraries the first screen runs (exactly the names the apps import from them,
 // see shared/federation/*-client.mjs and the SHARED_SINGLETONS) bundled once and tree-shaken by esbuild,
 // plus the Module Federation runtime as built (main.js carries it; a remote's remoteEntry.js carries the
-// rest). Compared with issue 12's 170 KB budget by `npm run bench` (tools/bench.mjs), so the table says
+// rest). Compared with the 170 KB budget (docs/decisions/0008-first-load-budget.md) by `npm run bench` (tools/bench.mjs), so the table says
 // how much of the first load is the stack's and how much is the app's.
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The public surface of `@marketplace/shared` as a versioned contract (issue 22, item 1).
+// The public surface of `@marketplace/shared` as a versioned contract (docs/decisions/0003-independent-releases.md).
 //
 //   node tools/shared-api.mjs check   CI (`npm test`): fails when the surface differs from the committed
 //                                     report, or changed without the version bump it needs

@@ -2,7 +2,7 @@ import type { Envelope, ShopCard } from '@marketplace/shared/contracts';
 import { register, expect, login, opsCli, passHumanVerification, test, type Page } from '../fixtures';
 
 /*
- * Issue 11: a new shopper supports a shop once a day (a second try the same day fails), sees it in
+ * Community (requirements §8): a new shopper supports a shop once a day (a second try the same day fails), sees it in
  * the support history and the shop rises in the ranking; complains about the shop; applies as a
  * merchant; buys a VIP level with the payment code, charged once and shown in the fund records.
  */

@@ -12,7 +12,7 @@ import { releaseCommand, releaseServer } from '../release-cli';
 const run = promisify(execFile);
 
 /**
- * The console's release page (issue 25, item 4) in a real browser, on a server of its own with its own
+ * The console's release page (docs/decisions/0002-operator-accounts.md) in a real browser, on a server of its own with its own
  * deployment store (rolling the wallet back never disturbs other specs): a release manager sees each unit's
  * versions, rolls the wallet back from the page and the shopper's next load gets the earlier version; a
  * promote the contract check refuses shows the release CLI's refusal word for word. The wallet is built with

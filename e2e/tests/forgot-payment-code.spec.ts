@@ -16,7 +16,7 @@ import {
 } from '../fixtures';
 
 /*
- * Issue 27, item 5: "Forgot payment code?" is not a dead end. From the pay sheet the shopper lands on
+ * The shopper app review (docs/decisions/0009-shopper-app-review.md): "Forgot payment code?" is not a dead end. From the pay sheet the shopper lands on
  * the forgot form, gets a one-time code by email, sets a new payment code with it (no old code) and pays
  * with the new one. Real server; the code is read from the mail the server wrote to its DATA_DIR outbox.
  */

@@ -6,7 +6,7 @@ import { DEMO, expect, login, passHumanVerification, test, type Page } from '../
 import { flattenEntries, identicalAllowed, localeFile, NAMESPACES, readLanguages } from '../../tools/i18n-keys.cjs';
 
 /*
- * Issue 13: switching through all 34 languages leaves no English catalogue text on Home, product
+ * Languages (requirements §9): switching through all 34 languages leaves no English catalogue text on Home, product
  * detail, bag and profile. The English texts are read from the en catalogues at test time; a text
  * the language's own catalogue also has (a shared brand name, "OK", a cognate the gate allows) is
  * not English left behind. Product and shop content, numbers and interpolated texts are not

@@ -13,7 +13,7 @@ import {
 import { seriousViolations } from '../axe';
 
 /*
- * Issue 27 (items 3, 4, 8), across every area: on each main screen of the shopper's app, at 390×844 and
+ * The shopper app review (docs/decisions/0009-shopper-app-review.md), across every area: on each main screen of the shopper's app, at 390×844 and
  * 320×640, nothing is wider than the viewport and no emoji is drawn; axe finds no serious or critical
  * violation while the screen is still loading (the API held back) nor once it has loaded. The account
  * area's screens also have a hit area of at least 44×44 px on every control. Each test names the area
@@ -213,7 +213,7 @@ const checkLayout = async (target: Page, where: string, viewport: (typeof VIEWPO
   }
 };
 
-test.describe('layout sweep (issue 27): width, emoji and axe on every main screen', () => {
+test.describe('layout sweep (docs/decisions/0009-shopper-app-review.md): width, emoji and axe on every main screen', () => {
   test.describe.configure({ mode: 'serial' });
 
   test.beforeAll(async ({ browser }) => {

@@ -12,7 +12,7 @@ import {
 } from '../fixtures';
 
 /*
- * Issue 27, item 2: paying an order and an operator shipping it each add a notification the shopper
+ * The shopper app review (docs/decisions/0009-shopper-app-review.md): paying an order and an operator shipping it each add a notification the shopper
  * sees; the unread badge on Me and the order shortcuts' counts follow without a reload. The operator's
  * part goes through the admin API with the credential global-setup gives the server.
  */
@@ -26,7 +26,7 @@ const unreadBadge = (page: Page) => page.getByRole('status', { name: /^\d+ unrea
 const shortcut = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Orders by status' }).getByRole('link', { name, exact: true });
 
-test.describe('notifications that arrive (issue 27)', () => {
+test.describe('notifications that arrive (docs/decisions/0009-shopper-app-review.md)', () => {
   test('paying and an operator shipping each add a notification; badge and counts update without a reload', async ({
     page,
   }) => {

@@ -18,7 +18,7 @@ import {
 import { buildVersion, releaseCli } from '../release-cli';
 
 /**
- * The shopper's app on a real mobile network (issue 26): installable, usable offline with the service
+ * The shopper's app on a real mobile network (docs/decisions/0005-installable-offline.md): installable, usable offline with the service
  * worker, updates and rollbacks with the worker in place, and a slow network that never ends a session.
  *
  * This spec runs its own server (its own deployment store and a copy of the shell's build, so it can

@@ -11,7 +11,7 @@ import {
 } from '../fixtures';
 
 /*
- * Issue 5 journeys as a shopper lives them, with the operator's part (ship, refund decision) done
+ * The orders journeys (requirements §7) as a shopper lives them, with the operator's part (ship, refund decision) done
  * through the admin API with the credential global-setup gives the server.
  */
 
@@ -55,7 +55,7 @@ const checkoutAndPay = async (page: Page, api: ShopperApi, promoCode?: string) =
   return order;
 };
 
-test.describe('orders (issue 5)', () => {
+test.describe('orders (requirements §7)', () => {
   test('bag → checkout → address → promo → pay → ship → logistics → confirm → review → rating on the product', async ({
     demoPage: page,
   }, testInfo) => {

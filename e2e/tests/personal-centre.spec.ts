@@ -2,7 +2,7 @@ import type { Envelope } from '@marketplace/shared/contracts';
 import { DEMO, expect, opsCli, shopperApi, test, type Page } from '../fixtures';
 
 /*
- * Issue 11: every link of the personal centre opens a real screen; the guard sends an anonymous
+ * Community (requirements §8): every link of the personal centre opens a real screen; the guard sends an anonymous
  * visit to login and back; customer service answered by an operator (npm run ops) reaches the shopper.
  */
 

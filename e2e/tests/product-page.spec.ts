@@ -19,7 +19,7 @@ import { seriousViolations } from '../axe';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /*
- * Issue 27, part A: the product page's buy bar and option sheet, the review list with pictures, the
+ * The shopper app review (docs/decisions/0009-shopper-app-review.md): the product page's buy bar and option sheet, the review list with pictures, the
  * Bag tab's count, full-screen pictures, SVG icons instead of emoji, 44 px targets, no page wider
  * than a 320 or 390 px screen, and axe while Home is still loading. Real server, real Chromium.
  */
@@ -150,7 +150,7 @@ const smallTargets = (page: Page, within = 'body') =>
 
 const buyBar = (page: Page) => page.getByRole('group', { name: 'Add to bag or buy' });
 
-test.describe('product page, bag badge, icons and targets (issue 27, part A)', () => {
+test.describe('product page, bag badge, icons and targets (docs/decisions/0009-shopper-app-review.md)', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
   let product: ProductDetail;

@@ -10,7 +10,7 @@ import {
 } from '../fixtures';
 
 /*
- * Issue 27, item 7, at 390x844 against the real server: a refund request with three proof pictures
+ * The shopper app review (docs/decisions/0009-shopper-app-review.md), at 390x844 against the real server: a refund request with three proof pictures
  * (more than the one the screen used to take), then the order detail shows the request back (type,
  * amount, reason, explanation, every picture, each one served to its owner) and its timeline has the
  * refund step with its time; once an operator decides, the decision step follows. The operator's part
@@ -39,7 +39,7 @@ const PICTURES = [
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test.describe('refund proof pictures (issue 27, item 7)', () => {
+test.describe('refund proof pictures (docs/decisions/0009-shopper-app-review.md)', () => {
   test('a refund with three pictures; the order shows them back with the refund steps in its timeline', async ({
     page,
   }) => {

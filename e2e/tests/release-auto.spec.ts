@@ -6,7 +6,7 @@ import { expect, passHumanVerification, test as base } from '../fixtures';
 import { releaseCli, releaseCommand, releaseServer } from '../release-cli';
 
 /**
- * `release canary <remote> <version> --auto` (issue 22 item 5) against a real server and real browsers: the
+ * `release canary <remote> <version> --auto` (docs/decisions/0003-independent-releases.md) against a real server and real browsers: the
  * shell's field-health reporter (shell/src/telemetry) sends beacons, the server aggregates them per version
  * and cohort (server/src/modules/telemetry), and the release CLI reads GET /api/admin/release/health to
  * decide. One browser is in the canary cohort (bucket 0), another in the stable one (bucket 99). The

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures';
 import { markedVersion, withUnitStore } from '../release-cli';
 
 /**
- * The operator console as a deployable unit (issue 25, item 2), real server and browser: two console
+ * The operator console as a deployable unit (docs/decisions/0002-operator-accounts.md), real server and browser: two console
  * versions (copies of the current build, each index.html marked with its version) deployed and promoted with
  * the release CLI; the server answers `/console` from the live one in the deployment store, a promote or
  * rollback reaches the next load without a restart, and the console runs from it. A server on a store

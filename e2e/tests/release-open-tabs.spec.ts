@@ -12,7 +12,7 @@ import {
 import { testWithReleaseServer } from '../release-cli';
 
 /**
- * Issue 22, item 6, for the catalogue (the remote that draws Home, the shop and product pages): two shoppers
+ * Independent releases (docs/decisions/0003-independent-releases.md), for the catalogue (the remote that draws Home, the shop and product pages): two shoppers
  * have the app open, one with two things in the bag; a release manager rolls the catalogue back. Each open
  * page learns of it from the manifest it asks for again (every 20 s) and, the next time the shopper opens a
  * catalogue screen, that screen comes from the rolled-back-to version, with no reload, the session and the

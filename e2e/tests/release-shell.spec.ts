@@ -2,7 +2,7 @@ import { expect, passHumanVerification, tab, test } from '../fixtures';
 import { markedVersion, withUnitStore } from '../release-cli';
 
 /**
- * The shell as a deployable unit (issue 22, item 2), real server and browser: two shell versions (copies of
+ * The shell as a deployable unit (docs/decisions/0003-independent-releases.md), real server and browser: two shell versions (copies of
  * the current build, each index.html marked with its version) deployed and promoted with the release CLI;
  * the server serves the live one from the deployment store, a promote or rollback reaches the next page
  * load without a restart, and the app runs from it. A server on a store without a shell serves shell/dist.

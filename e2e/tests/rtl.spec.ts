@@ -1,7 +1,7 @@
 import { checkoutPath, expect, screenSettled, test, type Page } from '../fixtures';
 
 /*
- * Issue 13 item 4: Arabic (`ar`) and Urdu (`pk`) lay the app out right to left. On Home, product
+ * Languages (requirements §9): Arabic (`ar`) and Urdu (`pk`) lay the app out right to left. On Home, product
  * detail, bag, checkout and profile: `<html dir="rtl">`, the page does not scroll sideways, no
  * visible element reaches past the viewport, the back arrow points right, and a screenshot of each
  * screen is attached to the report (and kept under test-results).

@@ -3,8 +3,8 @@ import { expect, test } from '../fixtures';
 /** Whole cents of a shown amount such as "$1,234.50". */
 const centsOf = (text: string | null): number => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
 
-test.describe('search (issue 28)', () => {
-  // Search, not offline use: the shell's service worker (issue 26) is kept out of these pages.
+test.describe('search (docs/decisions/0006-search-at-scale.md)', () => {
+  // Search, not offline use: the shell's service worker (docs/decisions/0005-installable-offline.md) is kept out of these pages.
   test.use({ serviceWorkers: 'block' });
   // Several screens and lists per test: three times the default time on the shared cores.
   test.slow();

@@ -12,7 +12,7 @@ import {
 import { seriousViolations } from '../axe';
 
 /**
- * Issue 27 for the wallet and orders areas, on the real server: a declined card then a valid one
+ * The shopper app review (docs/decisions/0009-shopper-app-review.md) for the wallet and orders areas, on the real server: a declined card then a valid one
  * credits once; at 390×844 and 320×640 no wallet/orders screen is wider than the viewport, shows an
  * emoji or has a serious/critical axe violation; checkout, the order list and the review screen have
  * controls of at least 44×44 px.

@@ -1,5 +1,5 @@
 /**
- * The release tool for another program: the operator console's release page (issue 25, item 4) runs the
+ * The release tool for another program: the operator console's release page (docs/decisions/0002-operator-accounts.md) runs the
  * very command functions the CLI runs (commands/*: promote, rollback, canary, the shell's promote and
  * rollback) on the store the CLI opens, and shows their refusals as the CLI prints them. This module only
  * re-exports them and reads the store the way `status` does; it changes nothing of the CLI.

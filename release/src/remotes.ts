@@ -26,7 +26,7 @@ export const SHELL: RemoteApp = { folder: 'shell', name: 'shell', namespace: 'sh
 
 export const isShell = (unit: RemoteApp): boolean => unit.folder === SHELL.folder;
 
-/** The operator console (issue 25) as a deployable unit: its versions live in the store's `console/` folder. */
+/** The operator console (docs/decisions/0002-operator-accounts.md) as a deployable unit: its versions live in the store's `console/` folder. */
 export const CONSOLE: RemoteApp = { folder: 'console', name: 'console', namespace: 'console' };
 
 export const isConsole = (unit: RemoteApp): boolean => unit.folder === CONSOLE.folder;

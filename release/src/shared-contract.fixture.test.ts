@@ -1,5 +1,5 @@
 /**
- * Issue 22 acceptance, with real parts: fixture shared packages whose API reports API Extractor writes
+ * Independent releases (docs/decisions/0003-independent-releases.md), with real parts: fixture shared packages whose API reports API Extractor writes
  * (tools/shared-api.mjs), apps built against them with Rspack + Module Federation and the recording
  * plugin (test/build-fixture.mjs), and the release commands on a real local store. Nothing of the check
  * is mocked: removing an export from a fixture changes what its build records.

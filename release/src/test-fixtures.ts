@@ -81,7 +81,7 @@ export const sharedContract = (
 };
 
 export interface BuildOptions {
-  /** What the build records it was built against; null: no shared-contract.json (a build before issue 22). */
+  /** What the build records it was built against; null: no shared-contract.json (a build from before the shared contract, docs/decisions/0003-independent-releases.md). */
   contract?: SharedContract | null;
   chunk?: string;
   /** Route list to write, or `null` for no routes.json at all, or a string for raw text. */

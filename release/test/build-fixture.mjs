@@ -1,4 +1,4 @@
-// A real federated build of a tiny app for the release tests (issue 22): Rspack with Module Federation
+// A real federated build of a tiny app for the release tests (docs/decisions/0003-independent-releases.md): Rspack with Module Federation
 // (mf-manifest.json, remoteEntry.js), the route metadata plugin and the plugin that records the shared
 // contract the app was built against, from the shared package in `sharedDir` (its api-report/contract.json,
 // written by tools/shared-api.mjs). Usage: node build-fixture.mjs '<json options>'

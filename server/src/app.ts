@@ -24,7 +24,7 @@ import { swaggerPlugin } from './plugins/external/swagger';
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
-    /** Operator authentication, the operator route list and who may call each (issue 25). */
+    /** Operator authentication, the operator route list and who may call each (docs/decisions/0002-operator-accounts.md). */
     operatorAuth: OperatorAuth;
     operatorAccounts: OperatorsService;
   }

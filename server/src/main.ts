@@ -37,7 +37,7 @@ const start = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Marketplace running at http://localhost:${config.port}`);
-  // No admin yet: the one-time command that creates the first one (issue 25); never a default password.
+  // No admin yet: the one-time command that creates the first one (docs/decisions/0002-operator-accounts.md); never a default password.
   const bootstrap = await app.operatorAccounts.bootstrapHint();
   if (bootstrap) console.log(`No operator admin yet. Create the first one (once) with:\n  ${bootstrap}`);
 };

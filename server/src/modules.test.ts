@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
- * One composition root (issue 23, item 4): modules.ts lists every module of the server. This scan fails
+ * One composition root (docs/decisions/0004-one-composition-root.md): modules.ts lists every module of the server. This scan fails
  * when a module's routes are registered anywhere else (a module wiring other modules, as the five
  * `*.register.ts` files did), when a routes plugin is registered by nobody, or when a `*.register.ts` file
  * comes back. A module may keep a factory of its own parts (`telemetry.module.ts`), called from modules.ts.

@@ -93,7 +93,7 @@ interface ModuleContext {
 }
 
 /**
- * The composition root (issue 23, item 4): every module of the server, in the order its routes are
+ * The composition root (docs/decisions/0004-one-composition-root.md): every module of the server, in the order its routes are
  * registered, each made of its repository, service and routes here and nowhere else. A module's own
  * folder holds no wiring of other modules. Returns what app.ts's page serving needs.
  */

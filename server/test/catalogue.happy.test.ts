@@ -64,7 +64,7 @@ describe('product search', () => {
   const cases: { name: string; query: string; where: string; order: string; offset: number; limit: number }[] = [
     { name: 'default: sales, page 1', query: '', where: 'true', order: 'sold DESC, id DESC', offset: 0, limit: 20 },
     {
-      // Words anywhere in the search document (title, shop, specs, description) or inside the title (issue 28).
+      // Words anywhere in the search document (title, shop, specs, description) or inside the title (docs/decisions/0006-search-at-scale.md).
       name: 'keyword (case-insensitive) sorted by price up, page 2 of 5',
       query: 'keyword=TEA&sort=priceAsc&page=2&pageSize=5',
       where: "search_doc @@ 'tea'::tsquery",

@@ -13,7 +13,7 @@ interface Summary {
 }
 
 /**
- * The dashboard's small charts (issue 25, item 5): GET /api/admin/summary/days gives each of the last N UTC
+ * The dashboard's small charts (docs/decisions/0002-operator-accounts.md): GET /api/admin/summary/days gives each of the last N UTC
  * days' money, and today's entry is what the summary calls today's. On PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */

@@ -22,7 +22,7 @@ const writeConsoleBuild = async (box: Sandbox, version: string, hash: string) =>
 };
 
 /**
- * The operator console as a deployable unit (issue 25, item 2), on the real app: the release tool deploys
+ * The operator console as a deployable unit (docs/decisions/0002-operator-accounts.md), on the real app: the release tool deploys
  * and promotes console versions into a local deployment store, the server (started once) answers `/console`
  * from the live version (the `console-live` link) and a promote or rollback reaches the next request
  * without a restart. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

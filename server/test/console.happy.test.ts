@@ -28,7 +28,7 @@ interface Summary {
 }
 
 /**
- * The operator console's read calls (issue 25): the top-up queue with the shopper's account and the
+ * The operator console's read calls (docs/decisions/0002-operator-accounts.md): the top-up queue with the shopper's account and the
  * evidence picture, filtered, searched and paged; the dashboard's counts only for the caller's queues and
  * today's money. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */

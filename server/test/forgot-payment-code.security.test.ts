@@ -4,7 +4,7 @@ import { users } from '../src/db/schema';
 import { appWith, call, createShopper, mailsTo, PAYMENT_CODE, verifyPay, type Shopper, type TestApp } from './kit';
 
 /**
- * "Forgot payment code?" (issue 27): a code mailed to the shopper's email replaces the old payment code.
+ * "Forgot payment code?" (docs/decisions/0009-shopper-app-review.md): a code mailed to the shopper's email replaces the old payment code.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 let t: TestApp;

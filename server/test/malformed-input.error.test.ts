@@ -65,7 +65,7 @@ describe('malformed input to every route', () => {
         'POST /api/catalogue/follow',
         'POST /api/bag/add',
         'POST /api/bag/select',
-        // Field health beacons (issue 22): 400 for anything malformed, never 5xx.
+        // Field health beacons (docs/decisions/0003-independent-releases.md): 400 for anything malformed, never 5xx.
         'POST /api/telemetry',
       ]),
     );
@@ -122,7 +122,7 @@ describe('malformed input to every route', () => {
         '/api/catalogue/product',
         '/api/catalogue/shop_products',
         '/api/catalogue/suggestions',
-        // An uploaded picture's width (`?w=`, issue 26 data saver): refused with a 400 envelope.
+        // An uploaded picture's width (`?w=`, docs/decisions/0005-installable-offline.md data saver): refused with a 400 envelope.
         '/api/upload/{id}',
       ]),
     );

@@ -16,9 +16,9 @@ import { ADMIN_TOKEN, admin, createShopper, fund, multipart, PAYMENT_CODE, PNG, 
 
 /**
  * THREE real API processes on one PostgreSQL, one Redis and one S3-compatible store (the production path:
- * REDIS_URL, S3_*). Issue 21 items 3 and 4: limits and the sign-in brake are counted once for all
+ * REDIS_URL, S3_*). Several API processes (docs/decisions/0007-several-api-processes.md): limits and the sign-in brake are counted once for all
  * processes, strangers without a human check count against nothing, and one shopper at a limit does not
- * block another on the same address (every request here comes from 127.0.0.1). Issue 24: the payment-code
+ * block another on the same address (every request here comes from 127.0.0.1). Several API processes (docs/decisions/0007-several-api-processes.md): the payment-code
  * lockout, the human-check token's use limit and the upload quota hold as on one process with requests
  * sent to all ports in parallel, and an upload made through one process is read through another and by an
  * operator served by a third. Skipped, saying so, when PostgreSQL (TEST_DATABASE_URL) or Redis on
@@ -122,7 +122,7 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_MAX: '10',
     WALLET_RATE_LIMIT_MAX: String(WITHDRAWALS_PER_MINUTE),
     ADMIN_TOKEN: ADMIN_TOKEN,
-    // The shared automation token is off with DATABASE_URL unless asked for (issue 25).
+    // The shared automation token is off with DATABASE_URL unless asked for (docs/decisions/0002-operator-accounts.md).
     ADMIN_TOKEN_AUTOMATION: '1',
     SEED_DEMO: '0',
     SHELL_DIR: path.join(tmpdir(), 'mp-no-shell'),

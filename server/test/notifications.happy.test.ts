@@ -8,7 +8,7 @@ import { listNotifications, reply, unreadCount } from './support.helpers';
 import { balanceOf, decide, requestTopUp, withdraw } from './wallet.helpers';
 
 /**
- * Issue 27, item 2: every event a shopper waits for writes exactly one notification for that shopper, in the
+ * The shopper app review (docs/decisions/0009-shopper-app-review.md): every event a shopper waits for writes exactly one notification for that shopper, in the
  * same transaction as the event, and a replayed request (which the event's own guard refuses) writes none.
  */
 let t: TestApp;

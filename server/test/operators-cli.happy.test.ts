@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './harness';
 import { bootstrapCode, createOperator, totpCode, type Operator } from './operators.helpers';
 
 /**
- * The operator CLI (`npm run ops`, src/cli/ops.ts) signs in as an operator (issue 25): the real script,
+ * The operator CLI (`npm run ops`, src/cli/ops.ts) signs in as an operator (docs/decisions/0002-operator-accounts.md): the real script,
  * run by tsx against a listening app, answers read from stdin as an operator types them.
  */
 let t: TestApp;

@@ -23,7 +23,7 @@ const AUTOMATION = 'operators-test-automation';
 const automation = { 'admin-token': AUTOMATION };
 
 /**
- * Operator accounts (issue 25): every operator call refuses a missing credential, a wrong role, an
+ * Operator accounts (docs/decisions/0002-operator-accounts.md): every operator call refuses a missing credential, a wrong role, an
  * expired or revoked session and a shopper's token; sign-in and TOTP guesses lock after a bounded number
  * of tries under 50 parallel attempts; two operators deciding one item: one decision, the other is told
  * who and when. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

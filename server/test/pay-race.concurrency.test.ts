@@ -5,7 +5,7 @@ import { shopper as newShopper, type Shopper, type TestApp } from './kit';
 import { cardTopUp, withdraw } from './wallet.helpers';
 
 /**
- * Pays racing the same shoppers' card top-ups, withdrawals and cancels (issue 21, item 1): a pay must decide
+ * Pays racing the same shoppers' card top-ups, withdrawals and cancels (docs/decisions/0007-several-api-processes.md): a pay must decide
  * "the balance suffices" from the very row version it charges, so it answers "paid" or the required shortfall
  * message and never reaches the balance constraint (a 500). On PostgreSQL (TEST_DATABASE_URL) WORKERS
  * loops run at once on few shoppers; on PGlite (one connection) the same operations run one at a time.

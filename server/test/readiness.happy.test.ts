@@ -2,7 +2,7 @@ jest.setTimeout(60_000);
 
 import { createTestApp } from './harness';
 
-/** Issue 24, item 5: /api/ready tells a load balancer whether the database and the shared store answer. */
+/** Several API processes (docs/decisions/0007-several-api-processes.md): /api/ready tells a load balancer whether the database and the shared store answer. */
 describe('GET /api/ready', () => {
   it('answers ready when the database and the (memory) shared store answer', async () => {
     const t = await createTestApp();

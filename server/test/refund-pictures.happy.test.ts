@@ -7,7 +7,7 @@ import { ADMIN_TOKEN, admin, buyNow, call, createTestApp, pay, productOnSale, sh
 import type { Buyer, Shopper, TestApp } from './kit';
 
 /**
- * Issue 27, item 7: a refund request carries up to six proof pictures (the original `attachment` plus the
+ * The shopper app review (docs/decisions/0009-shopper-app-review.md): a refund request carries up to six proof pictures (the original `attachment` plus the
  * `attachments` list), each the shopper's own upload; the order shows them back; the unreferenced-upload
  * clean-up keeps every one of them. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */

@@ -33,7 +33,7 @@ const catalogue = remoteApp('mfe-catalogue');
 const REACT_20 = { name: 'react', version: '20.1.0', requiredVersion: '^20.1.0', singleton: true };
 
 /**
- * The console's release page calls (issue 25, item 4) on a real local deployment store that the release
+ * The console's release page calls (docs/decisions/0002-operator-accounts.md) on a real local deployment store that the release
  * tool's own deploy and promote set up: the page's promote, rollback and canary run the CLI's command
  * functions, refuse with the CLI's very words, and write the operator's name into the release audit
  * and the operator audit. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

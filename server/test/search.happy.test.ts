@@ -5,7 +5,7 @@ import { get, rows } from './catalogue.fixtures';
 import { createSearchRepository, hasCorrections, planSearch } from '../src/modules/catalogue/search.repository';
 
 /**
- * Search (issue 28) on the demo catalogue plus a few products whose words the demo lacks, on PGlite
+ * Search (docs/decisions/0006-search-at-scale.md) on the demo catalogue plus a few products whose words the demo lacks, on PGlite
  * and, with TEST_DATABASE_URL, on PostgreSQL: typos, category names in other languages, shop names,
  * relevance, sorts on the matched set, "Did you mean", the closest category and suggestions.
  */
@@ -168,7 +168,7 @@ describe('relevance', () => {
   });
 });
 
-describe('a common word read by walking the sort index (issue 28, at 100,000 products)', () => {
+describe('a common word read by walking the sort index (docs/decisions/0006-search-at-scale.md, at 100,000 products)', () => {
   // At 100,000 products a word thousands of products carry ("black", a big shop's name) is read by
   // walking the sort's index until the page is full, and counted by the vocabulary; here every word is
   // read that way ('always') and compared with reading every tier from the text-search indexes ('never').
@@ -209,7 +209,7 @@ describe('a common word read by walking the sort index (issue 28, at 100,000 pro
   );
 });
 
-describe('a keyword no other word holds inside it is read from its word index alone (issue 28)', () => {
+describe('a keyword no other word holds inside it is read from its word index alone (docs/decisions/0006-search-at-scale.md)', () => {
   // "keyboard" is inside no other word of the catalogue, so every title holding it holds the word: the
   // trigram index (matching inside titles) finds nothing more. "phone" is inside "smartphone" and keeps it.
   it.each(['relevance', 'sales', 'priceAsc'] as const)(

@@ -6,7 +6,7 @@ import { createTestApp, DEMO_SHOPPER, humanToken, portAnswers, type TestApp } fr
 import { createShopper, fund } from './orders.helpers';
 
 /**
- * Issue 21, items 3 and 4, in one process: sign-in that strangers cannot block, and limits per shopper.
+ * Several API processes (docs/decisions/0007-several-api-processes.md), in one process: sign-in that strangers cannot block, and limits per shopper.
  * Runs on the in-memory store, and again on Redis when a server answers on 127.0.0.1:6379 (the store
  * several processes share; multiprocess-limits.test.ts runs two real processes on it).
  */

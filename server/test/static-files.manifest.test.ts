@@ -4,7 +4,7 @@ import { LANG_COOKIE } from '@marketplace/shared/contracts';
 import type { TestApp } from './harness';
 import { staticAppForFile } from './static-files.helpers';
 
-/** The web app manifest at `/manifest.json` (issue 26): the manifest in the page's language, never the app's HTML. */
+/** The web app manifest at `/manifest.json` (docs/decisions/0005-installable-offline.md): the manifest in the page's language, never the app's HTML. */
 let t: TestApp;
 const manifest = (lang: string, name: string) => `${JSON.stringify({ lang, name, display: 'standalone' })}\n`;
 
@@ -53,7 +53,7 @@ describe('the web app manifest', () => {
   });
 });
 
-describe('the shell build an open page compares with its own (issue 22: a shell rollback reaches open tabs)', () => {
+describe('the shell build an open page compares with its own (docs/decisions/0003-independent-releases.md: a shell rollback reaches open tabs)', () => {
   const pageBuild = async () => {
     const page = await t.app.inject({ method: 'GET', url: '/home' });
     return /<meta name="shell-build" content="([^"]+)">/.exec(page.body)?.[1];

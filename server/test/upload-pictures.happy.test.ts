@@ -7,7 +7,7 @@ import { call, type TestApp } from './harness';
 import { admin, appWith, PNG, upload, type Shopper } from './kit';
 
 /**
- * Smaller pictures for the data saver (issue 26, item 6): `GET /api/upload/:id?w=` answers a JPEG, PNG
+ * Smaller pictures for the data saver (docs/decisions/0005-installable-offline.md): `GET /api/upload/:id?w=` answers a JPEG, PNG
  * or WebP upload resized (with sharp) to a fixed step of widths, kept next to the original, to the same
  * viewers as the original, and refuses a malformed width with a 400 envelope.
  */

@@ -229,7 +229,7 @@ describe('uploads in an S3-compatible store', () => {
     expect((await upload(t1.app, shopper)).id).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('keeps a smaller size (?w=, issue 26 data saver) as an object next to the original, and removes it with it', async () => {
+  it('keeps a smaller size (?w=, docs/decisions/0005-installable-offline.md data saver) as an object next to the original, and removes it with it', async () => {
     const shopper = await createShopper(t1, 'photographer');
     const photo = await sharp({
       create: {

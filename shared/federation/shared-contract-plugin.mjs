@@ -1,4 +1,4 @@
-// Records what an app was built against (issue 22, item 1): `shared-contract.json` beside
+// Records what an app was built against (docs/decisions/0003-independent-releases.md): `shared-contract.json` beside
 // mf-manifest.json, read by the release tool's contract check (release/src/contract-check.ts).
 //   app        the app's federation name and version
 //   shared     the @marketplace/shared version, its surface digest and each export's signature hash,

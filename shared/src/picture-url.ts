@@ -2,7 +2,7 @@
 const STEPS = [160, 320, 640, 1080];
 
 /**
- * Whether the connection asks for less data (issue 26, data saver): the browser's data saver, or a
+ * Whether the connection asks for less data (docs/decisions/0005-installable-offline.md, data saver): the browser's data saver, or a
  * 2G/3G-like effective type (Chromium's `navigator.connection`), as the shell's network/data-saver.ts decides.
  */
 export const savesData = (): boolean => {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The app's service worker (issue 26), built by `build.mjs` after the shell: esbuild bundles this file,
+ * The app's service worker (docs/decisions/0005-installable-offline.md), built by `build.mjs` after the shell: esbuild bundles this file,
  * Workbox's injectManifest writes the shell's files into `self.__WB_MANIFEST`, so every shell build
  * is a new worker (the update prompt).
  *

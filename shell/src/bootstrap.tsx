@@ -90,7 +90,7 @@ const startServiceWorkerLater = () => {
       .catch((error: unknown) => console.warn('Service worker not registered', error));
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start) : start());
   // A first install downloads every shell file for the precache, also those this visit never needs: on
-  // a data-saving connection (issue 26) it waits until data is cheap. A worker already in place is
+  // a data-saving connection (docs/decisions/0005-installable-offline.md) it waits until data is cheap. A worker already in place is
   // registered at once (its update prompt).
   const idle = () =>
     setTimeout(

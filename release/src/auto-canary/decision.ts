@@ -1,5 +1,5 @@
 /**
- * The test behind `release canary --auto` (issue 22 item 5): at each step the canary's failing sessions
+ * The test behind `release canary --auto` (docs/decisions/0003-independent-releases.md): at each step the canary's failing sessions
  * (a remote load failure or an error caught by its error boundary or a rejection in its code) are compared
  * with the stable version's over the same window with a ONE-SIDED FISHER EXACT TEST, H0: the canary fails no
  * more often than stable. The canary is rolled back when p <= alpha; otherwise the next step is taken. Exact

@@ -4,7 +4,7 @@ import { CONSOLE_UNIT } from '../store/deployment-store';
 import { buildVersion, packageVersion, requireIndexHtml, staticCommands, type StaticKind } from './static-unit';
 
 /**
- * The operator console (issue 25) as a static unit. Its build is `console/dist/`; its version is `--version`,
+ * The operator console (docs/decisions/0002-operator-accounts.md) as a static unit. Its build is `console/dist/`; its version is `--version`,
  * else VERSION, else console/package.json's. It shares nothing with the shopper remotes (no federation), so
  * the only check is that its build is complete: an index.html, the page the server answers at `/console`.
  */

@@ -43,7 +43,7 @@ export interface AuditEntry {
   forced?: string[];
   /** Why the release manager forced it (`--reason`), required with `--force`. */
   reason?: string;
-  /** A decision of `canary --auto` (issue 22) and the figures behind it (release/src/auto-canary). */
+  /** A decision of `canary --auto` (docs/decisions/0003-independent-releases.md) and the figures behind it (release/src/auto-canary). */
   auto?: AutoCanaryRecord;
 }
 
@@ -94,10 +94,10 @@ export const STORE_NAMES = {
 /** The store folder of the shell's versions, and its key in the history and audit log. */
 export const SHELL_FOLDER = 'shell';
 
-/** The shopper shell (issue 22): `shell.json`, served from `shell-live`. */
+/** The shopper shell (docs/decisions/0003-independent-releases.md): `shell.json`, served from `shell-live`. */
 export const SHELL_UNIT: StaticUnit = { folder: SHELL_FOLDER, liveFile: 'shell.json', liveLink: 'shell-live' };
 
-/** The operator console (issue 25): `console.json`, served at `/console` from `console-live`. */
+/** The operator console (docs/decisions/0002-operator-accounts.md): `console.json`, served at `/console` from `console-live`. */
 export const CONSOLE_UNIT: StaticUnit = { folder: 'console', liveFile: 'console.json', liveLink: 'console-live' };
 
 /** The static units, in the order `status` lists them after the remotes. */

@@ -27,7 +27,7 @@
  *   npm run ops -- vip-levels                       VIP levels with price, benefits and whether on sale
  *   npm run ops -- vip-level-set <level> <name> <dollars> [on|off]   create or change a VIP level
  *
- * Operator accounts (issue 25): operators sign in with their own name, password and TOTP code.
+ * Operator accounts (docs/decisions/0002-operator-accounts.md): operators sign in with their own name, password and TOTP code.
  *   npm run ops -- bootstrap <code> <name>          create the first admin with the code `npm start` prints, then set up
  *   npm run ops -- setup <name> <setupCode>         set a password, enrol TOTP (QR code shown), sign in
  *   npm run ops -- sign-in <name>                   password and TOTP code; the session is kept in OPS_SESSION_FILE

@@ -57,7 +57,7 @@ export interface AppConfig {
   wallet?: WalletConfig;
   /**
    * Shared automation credential for the operator API (`admin-token` header, ADMIN_TOKEN); unset =
-   * generated into DATA_DIR/admin.token. Operators sign in with their own accounts (issue 25).
+   * generated into DATA_DIR/admin.token. Operators sign in with their own accounts (docs/decisions/0002-operator-accounts.md).
    */
   adminToken?: string;
   /**

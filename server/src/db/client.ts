@@ -36,7 +36,7 @@ const once = (close: () => Promise<void>) => {
 export const migrationsFolder = path.join(__dirname, 'migrations');
 
 /**
- * The PostgreSQL extensions the migrations create (search, issue 28). PostgreSQL has them installed;
+ * The PostgreSQL extensions the migrations create (search, docs/decisions/0006-search-at-scale.md). PostgreSQL has them installed;
  * PGlite loads an extension only when it is passed in where the database is opened.
  */
 export const pgliteExtensions = { pg_trgm, unaccent, fuzzystrmatch };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { withRetries } from './transaction';
 
 /*
- * One way to open a transaction (issue 23, item 4): every transaction of the server goes through
+ * One way to open a transaction (docs/decisions/0004-one-composition-root.md): every transaction of the server goes through
  * `inTransaction` (db/transaction.ts), which retries the whole transaction on a deadlock or a serialization
  * failure. This scan fails on any other source file that opens one itself (`db.transaction(`, `.transaction(`
  * on any handle, or a `BEGIN` statement in SQL text).

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
- * Services of one domain each (issue 23, item 4): no `*.service.ts` of the server over MAX_LINES lines. A
+ * Services of one domain each (docs/decisions/0004-one-composition-root.md): no `*.service.ts` of the server over MAX_LINES lines. A
  * service that grows past it is split into files or modules of one domain each (as user, community and
  * wallet were: payment-code, account-email, password-reset; shop support, complaints, merchants, VIP;
  * channels, top-up, withdraw, records, decisions).

@@ -12,7 +12,7 @@ afterEach(() => jest.restoreAllMocks());
 
 const offline = () => jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 
-describe('offline and flaky networks (issue 26)', () => {
+describe('offline and flaky networks (docs/decisions/0005-installable-offline.md)', () => {
   it('refuses an action that needs the server while offline, sending nothing, and says it needs a connection', async () => {
     offline();
     const { requests } = fakeFetch(() => jsonResponse(envelope(null)));

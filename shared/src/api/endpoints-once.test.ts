@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
- * Each endpoint of the one RTK Query slice is defined once in the whole app (issue 23, item 2). A second
+ * Each endpoint of the one RTK Query slice is defined once in the whole app (docs/decisions/0004-one-composition-root.md). A second
  * `injectEndpoints` of a name used to be dropped in silence ("whichever loads first wins"); now every call
  * passes ENDPOINTS_DEFINED_ONCE, so a second definition throws while developing and in tests, and this
  * file fails on one in any area's sources, loaded or not.

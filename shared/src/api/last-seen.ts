@@ -1,5 +1,5 @@
 /**
- * The answers a shopper last saw, for when the network is gone (issue 26): the catalogue (public
+ * The answers a shopper last saw, for when the network is gone (docs/decisions/0005-installable-offline.md): the catalogue (public
  * answers) and the shopper's own bag, orders and addresses, each kept as its envelope in the page's
  * Cache Storage under its URL and language. Online answers are never replaced by these: the base
  * query reads them only after a network error. Nothing with money of the account (balance, wallet,

@@ -9,7 +9,7 @@ afterEach(() => jest.restoreAllMocks());
 
 const options = { token: 'abc', lang: 'en', onProgress: () => undefined };
 
-describe('uploads go through the request layer’s rules (issue 26)', () => {
+describe('uploads go through the request layer’s rules (docs/decisions/0005-installable-offline.md)', () => {
   it('ends the session and goes to /login when the server answers 401 to a signed-in upload', async () => {
     fakeUpload(() => envelope(null, 401, 'Your session has expired, please login again'));
     const ended = jest.fn();

@@ -2,7 +2,7 @@ import { isOffline, onConnectionRequired, onNetworkReport } from '@marketplace/s
 import { useSyncExternalStore } from 'react';
 
 /**
- * What the shell tells the shopper about the network and the app's version (issue 26): offline (the
+ * What the shell tells the shopper about the network and the app's version (docs/decisions/0005-installable-offline.md): offline (the
  * browser says so, or the last API call failed on the network until one gets an answer), an action
  * refused because it needs a connection, and a new version waiting to be applied.
  */

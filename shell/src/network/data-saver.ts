@@ -11,7 +11,7 @@ const connection = (): NetworkInformation | undefined =>
   (navigator as Navigator & { connection?: NetworkInformation }).connection;
 
 /**
- * Whether the shopper's connection asks for less data (issue 26, data saver): the browser's data
+ * Whether the shopper's connection asks for less data (docs/decisions/0005-installable-offline.md, data saver): the browser's data
  * saver is on, or the connection is 2G/3G-like (`slow-2g`, `2g`, `3g`). Then nothing is prefetched
  * or kept ahead of use.
  */

@@ -5,7 +5,7 @@ import { followDeployment } from './remote-registry';
 
 /**
  * How often an open, visible page asks whether its deployment changed: a rollback or a revoked version
- * reaches it within 30 s (issue 22), the request included. An unchanged manifest answers 304 with no body.
+ * reaches it within 30 s (docs/decisions/0003-independent-releases.md), the request included. An unchanged manifest answers 304 with no body.
  */
 const DEPLOYMENT_CHECK_MS = 20_000;
 

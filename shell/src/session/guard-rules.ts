@@ -47,7 +47,7 @@ export const afterUserInfoFailure = (logoutSucceeded: boolean): string => (logou
 
 /**
  * Whether a failed user-info call ends the session: only an authentication failure (401, by HTTP
- * status or envelope code). A timeout, a network error or a server error keeps the token (issue 26).
+ * status or envelope code). A timeout, a network error or a server error keeps the token (docs/decisions/0005-installable-offline.md).
  */
 export const endsSession = (error: { status?: unknown; data?: { code?: unknown } } | null | undefined): boolean =>
   error?.status === 401 || error?.data?.code === 401;

@@ -25,7 +25,7 @@ const errorOf = (error: unknown): ApiError | null =>
 /**
  * Token but no user info: fetch it. Only an authentication failure (401) ends the session: then log
  * out and go to /login, or to / when logout fails too and the token could only be dropped here. A slow
- * or failed network keeps the token (issue 26): the caller shows the error with a Retry.
+ * or failed network keeps the token (docs/decisions/0005-installable-offline.md): the caller shows the error with a Retry.
  */
 const restore = async (dispatch: AppDispatch, getState: () => RootState): Promise<RestoreOutcome> => {
   const request = dispatch(sessionApi.endpoints.getUserInfo.initiate(undefined, { forceRefetch: true }));

@@ -1,5 +1,5 @@
 /**
- * Field health (issue 22): the few lines of telemetry the first load carries. The shell's remote code
+ * Field health (docs/decisions/0003-independent-releases.md): the few lines of telemetry the first load carries. The shell's remote code
  * notes what happens here; the reporter (reporter.ts, its own chunk with web-vitals) is imported by start.ts once the
  * first screen is drawn and the browser is idle, takes over what was noted meanwhile and sends it.
  * Nothing personal is noted: a remote's key, its version, a route PATTERN (`/detail/:id`), never a path,

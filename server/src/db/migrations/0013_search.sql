@@ -1,4 +1,4 @@
--- Search (issue 28): accents and case ignored through search_norm (unaccent + lower), words matched through
+-- Search (docs/decisions/0006-search-at-scale.md): accents and case ignored through search_norm (unaccent + lower), words matched through
 -- full-text documents, substrings through trigrams, typos corrected against the catalogue's own words
 -- (fuzzystrmatch). The three extensions ship with PostgreSQL and with PGlite (passed in by db/client.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

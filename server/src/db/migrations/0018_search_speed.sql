@@ -1,4 +1,4 @@
--- Search at 100,000 products (issue 28): how well a product matches (title, then shop) is told from
+-- Search at 100,000 products (docs/decisions/0006-search-at-scale.md): how well a product matches (title, then shop) is told from
 -- products.rank_doc (title A and shop name B, a tenth of search_doc's size, with its own GIN index), so
 -- search_doc keeps only which words a product holds (stripped of positions and weights), and
 -- suggestions while typing rank the catalogue's distinct titles (search_titles, kept by a trigger with each

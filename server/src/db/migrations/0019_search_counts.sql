@@ -1,4 +1,4 @@
--- Search at 100,000 products (issue 28): the vocabulary also counts the products that carry a word in
+-- Search at 100,000 products (docs/decisions/0006-search-at-scale.md): the vocabulary also counts the products that carry a word in
 -- their title or shop name (ranked, rank_doc) and in their title (titled, rank_doc's weight A), so a
 -- search knows ahead how many products each relevance tier holds: a word thousands of products carry is
 -- found by walking the sort's index until a page is full, a rarer one from its text-search index.

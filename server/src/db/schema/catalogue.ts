@@ -76,7 +76,7 @@ export const products = pgTable(
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_unit_price_non_negative', sql`${t.unitPrice} >= 0`),
     index('products_category_sold_idx').on(t.category, t.sold),
-    // A category's page by price, and its count under a price bound, from the index alone (issue 28).
+    // A category's page by price, and its count under a price bound, from the index alone (docs/decisions/0006-search-at-scale.md).
     index('products_category_price_idx').on(t.category, t.unitPrice),
     // A category's newest first (its list page sorted by date; migration 0020).
     index('products_category_created_at_idx').on(t.category, t.createdAt),

@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } fr
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef, serialId, timestamptz } from './columns';
 
-/** The operator roles (issue 25): what each may call is in modules/admin/operator-routes.ts. */
+/** The operator roles (docs/decisions/0002-operator-accounts.md): what each may call is in modules/admin/operator-routes.ts. */
 export const OPERATOR_ROLES = ['finance', 'support', 'release', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 

@@ -15,7 +15,7 @@ export const users = pgTable(
     mobile: text('mobile').notNull().default(''),
     /** Set when the shopper proved they read `email` (a mailed code); cleared when the email changes. */
     emailVerifiedAt: timestamptz('email_verified_at'),
-    /** Integer cents. A later issue replaces the free-standing balance with a ledger. */
+    /** Integer cents, kept equal to the sum of the shopper's ledger entries by the ledger module, its one writer (docs/decisions/0004-one-composition-root.md). */
     balance: cents('balance').default(0),
     lang: text('lang').notNull().default('en'),
     /** Current VIP level (0 = none); raised by a VIP purchase in the same transaction. */

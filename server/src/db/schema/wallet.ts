@@ -92,7 +92,7 @@ export const operatorAudit = pgTable(
     targetId: text('target_id').notNull(),
     detail: text('detail').notNull().default(''),
     /**
-     * Who decided (issue 25): the operator, or null with `actor` 'automation token' for the shared
+     * Who decided (docs/decisions/0002-operator-accounts.md): the operator, or null with `actor` 'automation token' for the shared
      * ADMIN_TOKEN. Filled from the operator call the insert runs in (modules/operators/actor.ts).
      */
     operatorId: integer('operator_id')

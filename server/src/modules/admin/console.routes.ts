@@ -70,7 +70,7 @@ const newestOfShopper = <Q extends PgSelect>(
 ) => query.where(eq(rows.userId, userId)).orderBy(desc(rows.id)).limit(SHOPPER_PAGE_ROWS);
 
 /**
- * Read calls of the operator console (/console, issue 25): the top-up queue with what an operator needs to
+ * Read calls of the operator console (/console, docs/decisions/0002-operator-accounts.md): the top-up queue with what an operator needs to
  * decide (the shopper's account, the evidence picture's upload id) and search; the dashboard's pending
  * counts (only of the queues the caller's roles open) and today's money in integer cents.
  */

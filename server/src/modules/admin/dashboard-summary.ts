@@ -29,7 +29,7 @@ const startOfDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUT
 const dayText = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * The dashboard's charts (issue 25, item 5): each of the last `days` UTC days (today included, oldest first)
+ * The dashboard's charts (docs/decisions/0002-operator-accounts.md): each of the last `days` UTC days (today included, oldest first)
  * with the money of each kind in integer cents, counted as today's figures are (GET /api/admin/summary):
  * top-ups credited (arrival) and withdrawals approved by their decision day, orders by the day they were
  * paid, refunds agreed by their decision day. Days without any are 0.

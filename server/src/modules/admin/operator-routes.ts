@@ -1,7 +1,7 @@
 import type { OperatorRole } from '../../db/schema/operators';
 
 /**
- * Which roles may make each operator call (issue 25). Every `/api/admin/*` route must be listed: the app
+ * Which roles may make each operator call (docs/decisions/0002-operator-accounts.md). Every `/api/admin/*` route must be listed: the app
  * refuses to start with one that is not (admin-auth.ts, onRoute), so a new operator call cannot be added
  * without deciding who may make it. `public`: the sign-in steps themselves (rate-limited and locked);
  * `any`: any signed-in operator. The automation token (ADMIN_TOKEN, local automation only) has every role.

@@ -72,7 +72,7 @@ interface ReleaseRoutesOptions {
 export const CONSOLE_HOST = 'operator console';
 
 /**
- * The release page's calls (issue 25, item 4; release managers and admins): the store as `status` reads
+ * The release page's calls (docs/decisions/0002-operator-accounts.md; release managers and admins): the store as `status` reads
  * it, and promote, roll back, start and stop a canary by running the release CLI's own command functions
  * (release/src/api.ts) on the store this server serves `/mfe/` from. The release audit log names the
  * operator (who) and the console (host); the operator audit records every attempt, refusals included. A

@@ -91,7 +91,7 @@ export const createCatalogueRepository = (db: Db) => ({
   /**
    * A page in the order's index, and the total counted beside it (in parallel) unless the caller knows
    * it: a window count over the matched rows would make every page of a 100,000-product list visit
-   * every row (issue 28).
+   * every row (docs/decisions/0006-search-at-scale.md).
    */
   async listProducts(
     filter: ProductFilter,

@@ -41,7 +41,7 @@ export const createLedgerService = ({ db, ledger }: { db: Db; ledger: LedgerRepo
   async adjust(userId: number, amount: number, reason: string): Promise<{ balance: number }> {
     const balance = await inTransaction(db, async (tx) => {
       const after = await ledger.post(tx, userId, [{ amount, kind: 'adjustment', reference: null, note: reason }]);
-      // Who adjusted (issue 25): the operator call's actor is recorded with the row.
+      // Who adjusted (docs/decisions/0002-operator-accounts.md): the operator call's actor is recorded with the row.
       if (after !== null) {
         await recordDecision(tx, {
           action: 'balance.adjust',

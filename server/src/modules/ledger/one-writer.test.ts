@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
- * One ledger writer (issue 23, item 3): every insert into `ledger_entries` and every change of
+ * One ledger writer (docs/decisions/0004-one-composition-root.md): every insert into `ledger_entries` and every change of
  * `users.balance` goes through this module (ledger.repository.ts: `post`, or the `balanceChange` and
  * `insertEntries` fragments a single statement such as orders' pay takes). This scan fails on any other
  * server file, source or test, that writes either one.

@@ -6,7 +6,7 @@ import type { Executor } from '../ledger/transaction';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
-/** Operator accounts and sessions (issue 25). Every write that must happen once is one conditional statement. */
+/** Operator accounts and sessions (docs/decisions/0002-operator-accounts.md). Every write that must happen once is one conditional statement. */
 export const createOperatorsRepository = (db: Db) => ({
   async findByName(name: string) {
     const [row] = await db.select().from(operators).where(eq(operators.name, name));

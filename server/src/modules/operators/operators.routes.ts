@@ -32,7 +32,7 @@ const operatorId = z.object({ id: bodyIdField('err.operator.notFound') });
 const headers = operatorHeaders;
 
 /**
- * Operator accounts (issue 25): bootstrap of the first admin, set-up (password, then TOTP enrolment with
+ * Operator accounts (docs/decisions/0002-operator-accounts.md): bootstrap of the first admin, set-up (password, then TOTP enrolment with
  * its otpauth URI and QR code), sign-in with password and TOTP code, sign-out, and the admin's account
  * management. Who may call what: admin/operator-routes.ts.
  */

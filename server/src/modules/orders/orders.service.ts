@@ -223,7 +223,7 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
         }
         await orders.addEvent(tx, [id], 'shipped', { carrier, trackingNo });
         await notifier?.notify(tx, row.userId, 'orderShipped', { orderNo: row.orderNo }, `/orderInfo/${id}`);
-        // Who shipped (issue 25): the operator call's actor is recorded with the row.
+        // Who shipped (docs/decisions/0002-operator-accounts.md): the operator call's actor is recorded with the row.
         const detail = JSON.stringify({ orderNo: row.orderNo, carrier, trackingNo });
         await recordDecision(tx, { action: 'order.ship', targetType: 'order', targetId: String(id), detail });
       });

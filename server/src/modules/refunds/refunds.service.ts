@@ -80,7 +80,7 @@ export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now
         { orderNo: order.orderNo },
         `/orderInfo/${orderId}`,
       );
-      // Who decided (issue 25): the operator call's actor is recorded with the row.
+      // Who decided (docs/decisions/0002-operator-accounts.md): the operator call's actor is recorded with the row.
       await recordDecision(tx, {
         action: agree ? 'refund.agree' : 'refund.refuse',
         targetType: 'refund',

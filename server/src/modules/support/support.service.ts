@@ -138,7 +138,7 @@ export const createSupportService = ({ db, support, notifier, now }: Deps) => ({
     return inTransaction(db, async (tx) => {
       const message = await support.insertMessage(tx, { userId, fromOperator: true, body });
       await notifier.notify(tx, userId, 'serviceReply', {}, '/service');
-      // Who answered (issue 25): the operator call's actor is recorded with the row.
+      // Who answered (docs/decisions/0002-operator-accounts.md): the operator call's actor is recorded with the row.
       const detail = JSON.stringify({ messageId: message.id });
       await recordDecision(tx, {
         action: 'service.reply',

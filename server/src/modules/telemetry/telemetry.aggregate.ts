@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { isVital, type Cohort, type TelemetryEvent } from './telemetry.schemas';
 
 /**
- * Field health aggregated in bounded space (issue 22 item 4): per remote, version, cohort and minute,
+ * Field health aggregated in bounded space (docs/decisions/0003-independent-releases.md): per remote, version, cohort and minute,
  * three counters and three fixed-bucket histograms; nothing per report, nothing about who sent it.
  * Minutes older than the retention are dropped; a cap on keys bounds what a flood of made-up versions
  * can add. In this process's memory, or in Redis (REDIS_URL) so every process adds to the same figures.

@@ -13,7 +13,7 @@ const numberFrom = (text: string | undefined, fallback: number, min: number, max
 };
 
 /**
- * Field health (issue 22 item 4), one line in modules.ts. Settings: TELEMETRY_SAMPLE_RATE (0-1, default 1),
+ * Field health (docs/decisions/0003-independent-releases.md), one line in modules.ts. Settings: TELEMETRY_SAMPLE_RATE (0-1, default 1),
  * TELEMETRY_RATE_LIMIT_MAX (beacons per client address and minute, default 600: a page sends 4-8, and many shoppers
  * share one address behind a NAT), TELEMETRY_MAX_KEYS (aggregate keys
  * held, default 20000). With REDIS_URL the aggregation is in Redis, so every process adds to one figure.

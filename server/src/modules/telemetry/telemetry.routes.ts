@@ -30,7 +30,7 @@ const send = (reply: FastifyReply, status: number, code: number, msg: string) =>
   reply.code(status).type('application/json; charset=utf-8').send({ code, msg, data: null });
 
 /**
- * Field health (issue 22 item 4). The beacon endpoint answers only 204 (taken), 400 (malformed: bad JSON,
+ * Field health (docs/decisions/0003-independent-releases.md). The beacon endpoint answers only 204 (taken), 400 (malformed: bad JSON,
  * wrong types, too many events, too large) or 429 (over the per-client limit, or the limit's store is
  * unreachable): never 5xx, so a failing server never turns reports into errors of their own.
  */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { UploadMimeType } from '@marketplace/shared/contracts';
 
 /**
- * Widths (pixels) an uploaded picture is served in besides its own (issue 26, data saver): a client asks
+ * Widths (pixels) an uploaded picture is served in besides its own (docs/decisions/0005-installable-offline.md, data saver): a client asks
  * `?w=<width>` and gets the smallest step at least that wide (the widest for more), so a handful of
  * variants per picture is ever made and kept.
  */

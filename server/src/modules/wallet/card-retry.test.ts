@@ -4,7 +4,7 @@ import { call, type TestApp } from '../../../test/harness';
 import { appWith, createShopper, ledgerInvariant, type Shopper } from '../../../test/kit';
 import { balanceOf, cardTopUp } from '../../../test/wallet.helpers';
 
-// Issue 27 item 5: after a declined card a valid card was declined too, because the retry carried the
+// The shopper app review (docs/decisions/0009-shopper-app-review.md): after a declined card a valid card was declined too, because the retry carried the
 // first attempt's request id and the acquirer replayed the decline it remembered for that key.
 
 const DECLINED = '4000 0000 0000 0002';

@@ -8,7 +8,7 @@ import { consoleDirOf } from '../../config/config';
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 /**
- * The operator console (issue 25) at `/console`: its own page and bundles, never the shopper shell's (no
+ * The operator console (docs/decisions/0002-operator-accounts.md) at `/console`: its own page and bundles, never the shopper shell's (no
  * federation, nothing in the shopper's first load). Hashed files are cached for good; `/console`,
  * `/console/` and every client-side path under it (`/console/topups`, deep links) answer index.html.
  * `dir` is where consoleDirOf finds it: CONSOLE_DIR, the version live in the local deployment store (the

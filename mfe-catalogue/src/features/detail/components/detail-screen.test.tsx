@@ -123,7 +123,7 @@ describe('Product detail', () => {
     await openDetail();
     expect(screen.getByRole('img', { name: 'Picture 1 of Trail tent' })).toHaveAttribute(
       'src',
-      // The gallery's 390 px at 1× (jsdom): the 640 px step (issue 26, pictureUrl).
+      // The gallery's 390 px at 1× (jsdom): the 640 px step (docs/decisions/0005-installable-offline.md, pictureUrl).
       '/api/images/product/42.svg?w=640',
     );
     // The Swiper's code comes in its own chunk and then takes the first picture's place.

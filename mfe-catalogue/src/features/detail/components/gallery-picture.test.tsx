@@ -49,7 +49,7 @@ afterEach(() => {
   Object.defineProperty(window, 'IntersectionObserver', { value: undefined, configurable: true, writable: true });
 });
 
-describe('gallery picture on a data-saving connection (issue 26)', () => {
+describe('gallery picture on a data-saving connection (docs/decisions/0005-installable-offline.md)', () => {
   it('loads a picture after the first only once it is on screen', async () => {
     setConnection({ saveData: true, effectiveType: '4g' });
     const picture = await renderPicture(1);

@@ -41,7 +41,7 @@ describe('Shop', () => {
     expect(screen.getByText('Favorable rate').nextElementSibling).toHaveTextContent('98%');
     expect(screen.getByText('Support days').nextElementSibling).toHaveTextContent('4');
     expect(screen.getByText('Items sold').nextElementSibling).toHaveTextContent(/^120$/);
-    // The shop's turnover is not the shopper's business (issue 27: "Total sales $838,620.97").
+    // The shop's turnover is not the shopper's business (docs/decisions/0009-shopper-app-review.md: "Total sales $838,620.97").
     expect(screen.queryByText('Total sales')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'About the shop' }).textContent).not.toContain('$');
   });

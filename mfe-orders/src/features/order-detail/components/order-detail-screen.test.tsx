@@ -79,7 +79,7 @@ describe('/orderInfo/:id', () => {
     expect(refund).toHaveTextContent('ExplanationTorn');
     expect(within(refund).getByRole('img', { name: 'Refund proof picture' })).toHaveAttribute(
       'src',
-      // A 72 px thumbnail: the smallest step (issue 26, pictureUrl); the link opens the original.
+      // A 72 px thumbnail: the smallest step (docs/decisions/0005-installable-offline.md, pictureUrl); the link opens the original.
       '/api/upload/up-1?w=160',
     );
     const steps = screen.getByRole('region', { name: 'Logistics' }).querySelectorAll('.adm-step-title');
