@@ -21,7 +21,15 @@
 //   storage kept) with the worker unregistered before the run, so what the worker itself costs or saves
 //   is the difference between the two rows.
 //   Both kept in lighthouse.json's `workerRows` (the combined table reads `rows`).
+//
+// Every run of a row is paired with a run of the reference page (`/bench-reference`, served by the same server
+// with BENCH_REFERENCE_PAGE=1: Home's first screen in a few lines of plain script, no framework), interleaved
+// A B A B, so each figure is also read as a ratio to what this machine, this Chromium and this server do for
+// the same screen (docs/decisions/0010-lighthouse-against-a-reference.md). Lighthouse's host benchmark
+// (`environment.benchmarkIndex`), the Chromium version and the load average are printed with every row: a
+// figure from one machine does not carry to another.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -72,6 +80,7 @@ const KINDS = {
   verified: 'verified',
   worker: 'verified, worker in place',
   repeat: 'verified, repeat visit without worker',
+  reference: 'reference page',
 };
 /** Audits that take part in a score and can fail (not manual checks, not "not applicable"). */
 const SCORED = new Set(['binary', 'numeric', 'metricSavings']);
@@ -144,6 +153,8 @@ const run = async ({ browser, port, url, token, kind, n }) => {
       tbt: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
       fcp: lhr.audits['first-contentful-paint'].numericValue,
+      mainThread: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,
       lcpElement:
         lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '',
     };
@@ -179,6 +190,8 @@ const median = (runs) => {
     tbt: mid(runs.map((r) => r.tbt)),
     cls: mid(runs.map((r) => r.cls)),
     fcp: mid(runs.map((r) => r.fcp)),
+    mainThread: mid(runs.map((r) => r.mainThread)),
+    benchmarkIndex: mid(runs.map((r) => r.benchmarkIndex)),
   };
 };
 
@@ -188,15 +201,18 @@ mkdirSync(reportDir, { recursive: true });
 const deployDir = tempDeployDir();
 const rows = [];
 const workerRows = [];
+let chromiumVersion = '';
 try {
   await deployAll(deployDir);
-  const server = await startServer({ deployDir });
+  const server = await startServer({ deployDir, env: { BENCH_REFERENCE_PAGE: '1' } });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROME_FLAGS,
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    chromiumVersion = await browser.version();
+    const referenceUrl = `${server.url}/bench-reference`;
     const hot = await (await fetch(`${server.url}/api/catalogue/hot_products?page=1&pageSize=1`)).json();
     const productId = hot?.data?.list?.[0]?.id;
     if (!productId) throw new Error('no product to measure /detail with');
@@ -214,12 +230,29 @@ try {
       ]) {
         if (ONLY && !ONLY.test(`${name} ${kind}`)) continue;
         const runs = [];
-        for (let n = 0; n < RUNS; n++)
+        const references = [];
+        const loads = [];
+        for (let n = 0; n < RUNS; n++) {
+          loads.push(loadavg()[0]);
+          // A B A B: the reference and the page in turn, so both see the same machine.
+          references.push(
+            await runWithRetry({
+              browser,
+              port: chrome.port,
+              url: referenceUrl,
+              token: null,
+              kind: KINDS.reference,
+              n,
+            }),
+          );
           runs.push(await runWithRetry({ browser, port: chrome.port, url, token: seeded, kind, n }));
+        }
         (kind === KINDS.worker || kind === KINDS.repeat ? workerRows : rows).push({
           name,
           kind,
           ...median(runs),
+          reference: median(references),
+          load: Math.max(...loads),
           scores: runs.map((r) => r.score),
           lcps: runs.map((r) => Math.round(r.lcp)),
           tbts: runs.map((r) => Math.round(r.tbt)),
@@ -236,6 +269,8 @@ try {
 }
 
 const ms = (value) => `${Math.round(value)} ms`;
+const signed = (value) => (value > 0 ? `+${value}` : String(value));
+const ratio = (value, reference) => (reference > 0 ? `${(value / reference).toFixed(2)}×` : 'n/a');
 const report = [
   `# Lighthouse (${new Date().toISOString()})`,
   '',
@@ -250,11 +285,27 @@ const report = [
     "brackets: Lighthouse's simulated LCP and TBT move with what the unthrottled trace happened to do first). " +
     'Performance figures measured on shared, busy cores are not a valid benchmark.',
   '',
-  '| Page | Run | Performance | Accessibility | Best practices | SEO | LCP | TBT | FCP | CLS | LCP element |',
+  `Host: Chromium ${chromiumVersion}, Lighthouse benchmarkIndex per row (its host benchmark; higher is faster), ` +
+    `the highest 1-minute load average seen during the row's runs, ${cpus().length} cores.`,
+  '',
+  '| Page | Run | Performance (ref, Δ) | TBT (ref, Δ) | Main-thread work (ref, ×) | LCP | FCP | CLS | benchmarkIndex | load | LCP element |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...[...rows, ...workerRows].map(
     (r) =>
-      `| ${r.name} | ${r.kind} | ${r.score} [${r.scores.join(', ')}] | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} [${r.lcps.join(', ')}] | ${ms(r.tbt)} [${r.tbts.join(', ')}] | ${ms(r.fcp)} | ${r.cls.toFixed(3)} | ${String(r.lcpElement).replace(/\|/g, '/').slice(0, 60)} |`,
+      `| ${r.name} | ${r.kind} | ${r.score} [${r.scores.join(', ')}] (${r.reference.score}, ${signed(r.score - r.reference.score)}) | ` +
+      `${ms(r.tbt)} [${r.tbts.join(', ')}] (${ms(r.reference.tbt)}, ${signed(Math.round(r.tbt - r.reference.tbt))} ms) | ` +
+      `${ms(r.mainThread)} (${ms(r.reference.mainThread)}, ${ratio(r.mainThread, r.reference.mainThread)}) | ` +
+      `${ms(r.lcp)} [${r.lcps.join(', ')}] | ${ms(r.fcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.benchmarkIndex)} | ${r.load.toFixed(2)} | ` +
+      `${String(r.lcpElement).replace(/\|/g, '/').slice(0, 60)} |`,
+  ),
+  '',
+  'Targets (against the reference of the same row): TBT ≤ reference + 50 ms; main-thread work ≤ 1.3 × reference; ' +
+    'performance ≥ reference − 3.',
+  '',
+  '| Page | Run | Accessibility | Best practices | SEO |',
+  '| --- | --- | --- | --- | --- |',
+  ...[...rows, ...workerRows].map(
+    (r) => `| ${r.name} | ${r.kind} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`,
   ),
   '',
   '## Accessibility, best-practices and SEO audits not passed',
@@ -270,6 +321,6 @@ mkdirSync(benchDir, { recursive: true });
 writeFileSync(path.join(benchDir, 'lighthouse.md'), report);
 writeFileSync(
   path.join(benchDir, 'lighthouse.json'),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, rows, workerRows }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, chromiumVersion, rows, workerRows }, null, 2)}\n`,
 );
 console.log(report);

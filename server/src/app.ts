@@ -12,6 +12,7 @@ import type { Mailer } from './modules/mail/mailer';
 import type { OperatorAuth } from './modules/admin/admin-auth';
 import type { OperatorsService } from './modules/operators/operators.service';
 import { registerModules } from './modules';
+import { benchReferencePage } from './plugins/external/bench-reference';
 import { authPlugin } from './plugins/app/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/app/errors';
 import { i18nPlugin } from './plugins/app/i18n';
@@ -110,6 +111,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
       mailer: options.mailer,
     });
     await app.register(consoleFiles);
+    if (config.benchReferencePage) await app.register(benchReferencePage);
     await app.register(staticFilesPlugin, {
       shellDir: config.shellDir,
       deployDir: config.deployDir,

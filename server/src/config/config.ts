@@ -68,6 +68,8 @@ export interface AppConfig {
   operatorAutomation?: boolean;
   /** Shop support and merchant sign-up; unset = DEFAULT_COMMUNITY_CONFIG. */
   community?: CommunityConfig;
+  /** The bench's reference page at /bench-reference (BENCH_REFERENCE_PAGE=1, never with NODE_ENV=production). */
+  benchReferencePage?: boolean;
   /** Redis for the limits and the sign-in brake that several API processes share (`REDIS_URL`); unset = memory. */
   redisUrl?: string;
   /** Namespace of this app's Redis keys (`REDIS_PREFIX`, default `mp:`). */
@@ -202,6 +204,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     operatorAutomation:
       env.ADMIN_TOKEN_AUTOMATION === '1' ||
       (env.ADMIN_TOKEN_AUTOMATION !== '0' && env.NODE_ENV !== 'production' && !env.DATABASE_URL),
+    /** The bench's reference page at /bench-reference (docs/decisions/0010-lighthouse-against-a-reference.md): never in production. */
+    benchReferencePage: env.BENCH_REFERENCE_PAGE === '1' && env.NODE_ENV !== 'production',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
