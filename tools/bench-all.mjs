@@ -13,6 +13,7 @@ const BENCHES = [
   'bench',
   'bench-release',
   'bench-lighthouse',
+  'bench-inp',
   'bench-catalogue',
   'bench-search',
   'bench-pay',

@@ -24,6 +24,7 @@ const readJson = (name) => {
 
 const firstLoad = readJson('first-load.json');
 const lighthouse = readJson('lighthouse.json');
+const inp = readJson('inp.json');
 const catalogue = readJson('catalogue.json');
 const pay = readJson('pay.json');
 const scale = readJson('bench-scale.json');
@@ -97,6 +98,19 @@ for (const row of [...(lighthouse?.rows ?? []), ...(lighthouse?.workerRows ?? []
     reference.mainThread > 0 ? Number((row.mainThread / reference.mainThread).toFixed(2)) : null,
     '×',
     { max: 1.3 },
+  );
+}
+
+// Interaction latency (bench-inp): web-vitals INP of each interaction at a 4x CPU slowdown.
+for (const row of inp?.rows ?? []) {
+  add(
+    'interaction',
+    `INP: ${row.name} (median of ${inp.runs})`,
+    row.median === null ? null : Math.round(row.median),
+    'ms',
+    {
+      max: 200,
+    },
   );
 }
 
@@ -210,6 +224,7 @@ const show = (value, unit) =>
 const sources = [
   ['first-load.json', firstLoad],
   ['lighthouse.json', lighthouse],
+  ['inp.json', inp],
   ['catalogue.json', catalogue],
   ['search.json', search],
   ['pay.json', pay],
