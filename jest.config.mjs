@@ -46,6 +46,8 @@ export default {
     node('server'),
     node('release'),
   ],
+  // Which local services answer (Redis, PostgreSQL): tests that need one are skipped, and say so, without it.
+  globalSetup: '<rootDir>/tools/jest/services.cjs',
   testTimeout: 30_000,
   // Both cores (jest's default on 2 cores is 1 worker): every server test app has a database of its own
   // (in-memory PGlite, or a new PostgreSQL database) and its own Redis key prefix, so files never share state.

@@ -12,6 +12,7 @@ import { VERIFICATION_HEADER } from '@marketplace/shared/contracts';
 import S3rver from '@20minutes/s3rver';
 import { hashSecret } from '../src/lib/secrets';
 import { createTestApp, portAnswers, type TestApp } from './harness';
+import { describeWithPostgresAndRedis } from './services';
 import { ADMIN_TOKEN, admin, createShopper, fund, multipart, PAYMENT_CODE, PNG, type Shopper } from './orders.helpers';
 
 /**
@@ -145,9 +146,8 @@ afterAll(async () => {
 const all = () => processes.map((p) => p.url) as [string, string, string];
 const both = () => all().slice(0, 2) as [string, string];
 
-describe('three API processes share one count (PostgreSQL + Redis + S3)', () => {
+describeWithPostgresAndRedis('three API processes share one count (PostgreSQL + Redis + S3)', () => {
   it('refuses strangers without a human check on both processes before they count; the owner signs in', async () => {
-    if (skipped) return;
     const [one, two] = both();
     await createShopper(t, 'mp-owner');
     const hash = await hashSecret('owner-secret');
@@ -165,7 +165,6 @@ describe('three API processes share one count (PostgreSQL + Redis + S3)', () => 
   });
 
   it('brakes one account once for both processes: the free attempts are shared', async () => {
-    if (skipped) return;
     const [one, two] = both();
     await createShopper(t, 'mp-target');
     const codes: number[] = [];
@@ -183,7 +182,6 @@ describe('three API processes share one count (PostgreSQL + Redis + S3)', () => 
   });
 
   it('counts withdrawals per shopper across processes; another shopper on the same address is not blocked', async () => {
-    if (skipped) return;
     const [one, two] = both();
     const shoppers: Shopper[] = [await createShopper(t, 'mp-carrier-a'), await createShopper(t, 'mp-carrier-b')];
     for (const shopper of shoppers) await fund(t.app, shopper.account, 50_000);
@@ -208,7 +206,6 @@ describe('three API processes share one count (PostgreSQL + Redis + S3)', () => 
   });
 
   it('holds the payment-code lockout: 60 parallel wrong codes on all three ports get at most 5 evaluated', async () => {
-    if (skipped) return;
     const ports = all();
     const shopper = await createShopper(t, 'mp-guesser');
     const replies = await Promise.all(
@@ -229,7 +226,6 @@ describe('three API processes share one count (PostgreSQL + Redis + S3)', () => 
   });
 
   it("holds the human check's use limit: one token sent 15 times to all three ports admits at most 5", async () => {
-    if (skipped) return;
     const ports = all();
     const token = await humanToken(ports[0]);
     const replies = await Promise.all(
@@ -249,7 +245,6 @@ describe('three API processes share one count (PostgreSQL + Redis + S3)', () => 
   });
 
   it('holds the upload quota across processes, and an upload is read through another process and by an operator on a third', async () => {
-    if (skipped) return;
     const [one, two, three] = all();
     const shopper = await createShopper(t, 'mp-uploader');
     const send = async (base: string) => {

@@ -2,25 +2,25 @@ jest.setTimeout(120_000);
 
 import { VERIFICATION_HEADER } from '@marketplace/shared/contracts';
 import { attemptsPerDay, delayAfter, FREE_ATTEMPTS, MAX_DELAY_MS } from '../src/lib/shared-state';
-import { createTestApp, DEMO_SHOPPER, humanToken, portAnswers, type TestApp } from './harness';
+import { createTestApp, DEMO_SHOPPER, humanToken, type TestApp } from './harness';
 import { createShopper, fund } from './orders.helpers';
+import { describeWithRedis } from './services';
 
 /**
  * Several API processes (docs/decisions/0007-several-api-processes.md), in one process: sign-in that strangers cannot block, and limits per shopper.
  * Runs on the in-memory store, and again on Redis when a server answers on 127.0.0.1:6379 (the store
  * several processes share; multiprocess-limits.test.ts runs two real processes on it).
  */
-const redisAnswers = () => portAnswers(6379);
 
 const ADMIN = 'test-operator-credential';
 
-describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
+const onStore = (store: 'memory' | 'redis', tests: (store: 'memory' | 'redis') => void) =>
+  (store === 'redis' ? describeWithRedis : describe)(`on the ${store} store`, () => tests(store));
+
+const storeTests = (store: 'memory' | 'redis') => {
   let t: TestApp;
-  let skip = false;
 
   beforeAll(async () => {
-    skip = store === 'redis' && !(await redisAnswers());
-    if (skip) return;
     t = await createTestApp({
       adminToken: ADMIN,
       authRateLimit: { max: 10, windowMs: 60_000 },
@@ -30,7 +30,7 @@ describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
     });
   });
   afterAll(async () => {
-    if (!skip) await t.close();
+    await t.close();
   });
 
   const login = async (account: string, password: string, options: { ip?: string; cookie?: string } = {}) => {
@@ -49,7 +49,6 @@ describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
   };
 
   it('refuses requests without a human check before they count: the owner still signs in', async () => {
-    if (skip) return;
     // 25 strangers from 25 addresses, no check (or a made-up one): each refused, none counted.
     for (let i = 0; i < 25; i++) {
       const response = await t.app.inject({
@@ -66,7 +65,6 @@ describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
   });
 
   it('evaluates at most the free attempts of a parallel burst of wrong guesses, then slows the account down', async () => {
-    if (skip) return;
     const account = `burst-${store}`;
     await createShopper(t, account);
     const tokens = await Promise.all(Array.from({ length: 30 }, () => humanToken(t.app)));
@@ -100,7 +98,6 @@ describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
   });
 
   it('never blocks the owner on a device they signed in on before, whatever strangers try', async () => {
-    if (skip) return;
     const account = `owner-${store}`;
     await createShopper(t, account, { password: 'right-password' });
 
@@ -122,7 +119,6 @@ describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
   });
 
   it('limits withdrawals per shopper: one shopper at the limit does not block another on the same address', async () => {
-    if (skip) return;
     const a = await createShopper(t, `carrier-a-${store}`);
     const b = await createShopper(t, `carrier-b-${store}`);
     await fund(t.app, a.account, 100_000);
@@ -151,7 +147,10 @@ describe.each(['memory', 'redis'] as const)('on the %s store', (store) => {
       code: 1,
     });
   });
-});
+};
+
+onStore('memory', storeTests);
+onStore('redis', storeTests);
 
 describe('the sign-in brake schedule', () => {
   it('bounds guesses per account per day at the figure the README states', () => {
@@ -202,9 +201,8 @@ describe('a Redis outage', () => {
   });
 });
 
-describe('operator-credential guesses with REDIS_URL', () => {
+describeWithRedis('operator-credential guesses with REDIS_URL', () => {
   it('are counted once for every process: 10 wrong from one address on one app, the next on another app is refused', async () => {
-    if (!(await redisAnswers())) return;
     const shared = { adminToken: ADMIN, redisUrl: 'redis://127.0.0.1:6379', redisPrefix: `mp-test-op:${Date.now()}:` };
     const [a, b] = [await createTestApp(shared), await createTestApp(shared)];
     try {
@@ -232,9 +230,8 @@ describe('operator-credential guesses with REDIS_URL', () => {
   });
 });
 
-describe('an operator working fast with REDIS_URL', () => {
+describeWithRedis('an operator working fast with REDIS_URL', () => {
   it('is never locked out by their own calls: 40 right credentials at once, then every call answers', async () => {
-    if (!(await redisAnswers())) return;
     const t = await createTestApp({
       adminToken: ADMIN,
       redisUrl: 'redis://127.0.0.1:6379',
