@@ -18,6 +18,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/app
 import { i18nPlugin } from './plugins/app/i18n';
 import { securityPlugin } from './plugins/external/security';
 import { openSharedState } from './lib/shared-state';
+import { registerDrainState } from './lib/drain';
 import { staticFilesPlugin } from './plugins/external/static-files';
 import { consoleFiles } from './plugins/external/console-files';
 import { swaggerPlugin } from './plugins/external/swagger';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     /** Operator authentication, the operator route list and who may call each (docs/decisions/0002-operator-accounts.md). */
     operatorAuth: OperatorAuth;
     operatorAccounts: OperatorsService;
+    /** What /api/ready checks, by name: each answers true when its dependency answers. */
+    readinessChecks: Record<string, () => Promise<boolean>>;
   }
 }
 
@@ -52,6 +55,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors,
     clientErrorHandler,
   });
+  registerDrainState(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; any other body is refused as malformed instead of reaching a handler as a string.
@@ -74,25 +78,24 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     await app.register(swaggerPlugin);
     // Liveness for a load balancer, and the bench's trivial route: every hook and plugin, no database.
     app.get('/api/health', { schema: { hide: true } }, async (request) => ok(request, null));
-    // Readiness for a load balancer: the database and the shared store answer (each bounded to 2 s).
+    // Readiness for a load balancer: every dependency this process is configured to use answers (each check
+    // bounded to 2 s): the database, the shared store, and what modules add (the uploads' S3 bucket). A
+    // draining process answers 503 at once (lib/drain.ts). SMTP stays out: the mail outbox absorbs it.
+    app.decorate('readinessChecks', {} as Record<string, () => Promise<boolean>>);
+    app.readinessChecks.database = () => database.db.execute(sql`SELECT 1`).then(() => true);
+    app.readinessChecks.sharedState = () => shared.ping();
     app.get('/api/ready', { schema: { hide: true } }, async (request) => {
-      const within = <T>(check: Promise<T>) =>
-        Promise.race([check, new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000).unref())]);
-      const [databaseUp, sharedUp] = await Promise.all([
-        within(
-          database.db.execute(sql`SELECT 1`).then(
-            () => true,
-            () => false,
-          ),
-        ),
-        within(shared.ping()),
-      ]);
-      const data = {
-        database: databaseUp ? 'ok' : 'down',
-        sharedState: sharedUp ? 'ok' : 'down',
-        sharedStateKind: shared.kind,
-      };
-      if (databaseUp && sharedUp) return ok(request, data);
+      if (app.draining) throw new AppError(503, 'err.server', undefined, { draining: true }, 503);
+      const within = (check: () => Promise<boolean>) =>
+        Promise.race([
+          check().catch(() => false),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000).unref()),
+        ]);
+      const names = Object.keys(app.readinessChecks);
+      const results = await Promise.all(names.map((name) => within(app.readinessChecks[name]!)));
+      const data: Record<string, string> = { sharedStateKind: shared.kind };
+      names.forEach((name, i) => (data[name] = results[i] ? 'ok' : 'down'));
+      if (results.every(Boolean)) return ok(request, data);
       throw new AppError(503, 'err.server', undefined, data, 503);
     });
 

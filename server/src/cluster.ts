@@ -22,8 +22,16 @@ if (!process.env.REDIS_URL) {
 
 cluster.setupPrimary({ exec: path.join(__dirname, 'main.ts'), execArgv: ['--import', 'tsx'] });
 let stopping = false;
-const fork = () => cluster.fork();
-for (let i = 0; i < workers; i++) fork();
+/**
+ * One worker announces (the URL and, while no admin exists, the bootstrap command): the first one, and the
+ * one started in its place. The others stay quiet, so a cluster prints the bootstrap line once.
+ */
+let announcer: Worker | undefined;
+const fork = (announce: boolean) => {
+  const worker = cluster.fork(announce ? { MARKETPLACE_ANNOUNCE: '1' } : {});
+  if (announce) announcer = worker;
+};
+for (let i = 0; i < workers; i++) fork(i === 0);
 
 cluster.on('exit', (worker: Worker, code, signal) => {
   if (stopping) {
@@ -31,7 +39,8 @@ cluster.on('exit', (worker: Worker, code, signal) => {
     return;
   }
   console.error(`API worker ${worker.process.pid} exited (${signal ?? code}); starting another in 1 s`);
-  setTimeout(fork, 1_000);
+  const announce = worker === announcer;
+  setTimeout(() => fork(announce), 1_000);
 });
 
 const stop = (signal: string) => {

@@ -69,6 +69,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createLanguagesService } from './modules/user/languages.service';
 import { createTrustedDevices } from './modules/user/trusted-device';
+import { createSecretBox } from './lib/secret-box';
 import type { UserRepository } from './modules/user/user.repository';
 import { userRoutes } from './modules/user/user.routes';
 import { createUserService } from './modules/user/user.service';
@@ -147,8 +148,12 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
       shared.attemptCounter?.(OPERATOR_LOCK.windowMs) ??
       memoryAttemptCounter(OPERATOR_LOCK.windowMs, () => now().getTime()),
     bootstrapKey: sha256(`operator-bootstrap:${altchaKey}`),
+    brake: shared.brake,
+    box: createSecretBox(config.operatorSecretKey ?? sha256(`operator-totp:${altchaKey}`)),
     now,
   });
+  const sealed = await operatorAccounts.sealStoredSecrets();
+  if (sealed) app.log.info({ sealed }, 'operator TOTP secrets encrypted at rest');
   const operators = createOperatorAuth(
     automation ? resolveAdminToken(config.adminToken, config.dataDir, app.log) : undefined,
     { counter: shared.attemptCounter?.(OPERATOR_GUESS_LIMITS.windowMs), accounts: operatorAccounts },
@@ -157,7 +162,11 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
   app.decorate('operatorAccounts', operatorAccounts);
   // Every operator route must say who may call it (admin/operator-routes.ts): checked as routes are added.
   app.addHook('onRoute', operators.onRoute);
-  await app.register(operatorsRoutes, { operators, service: operatorAccounts });
+  await app.register(operatorsRoutes, {
+    operators,
+    service: operatorAccounts,
+    devices: createTrustedDevices(sha256(`trusted-device:${altchaKey}`), '/api/admin/auth/sign_in'),
+  });
 
   // ledger
   const ledger = createLedgerService({ db, ledger: ledgerRepository });
@@ -198,6 +207,7 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
     ? (await import('./modules/uploads/s3-storage')).createS3Storage(config.uploadS3)
     : createDiskStorage(path.join(config.dataDir, 'uploads'));
   app.log.info(`uploads: ${uploadStorage.description}`);
+  if (uploadStorage.ping) app.readinessChecks.uploads = uploadStorage.ping;
   await app.register(uploadsRoutes, {
     service: createUploadsService({
       uploads: uploadsRepository,

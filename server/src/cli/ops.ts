@@ -28,7 +28,10 @@
  *   npm run ops -- vip-level-set <level> <name> <dollars> [on|off]   create or change a VIP level
  *
  * Operator accounts (docs/decisions/0002-operator-accounts.md): operators sign in with their own name, password and TOTP code.
- *   npm run ops -- bootstrap <code> <name>          create the first admin with the code `npm start` prints, then set up
+ *   npm run ops -- bootstrap <code> <name>          the first admin with the code `npm start` prints: asks the password
+ *                                                   (twice) first, then enrols TOTP; the code works until that is done
+ *   npm run ops -- recover-admin <name>             lost admin: needs the server secret (ALTCHA_HMAC_KEY, or the
+ *                                                   key in DATA_DIR); <name> becomes an admin with a new set-up (audited)
  *   npm run ops -- setup <name> <setupCode>         set a password, enrol TOTP (QR code shown), sign in
  *   npm run ops -- sign-in <name>                   password and TOTP code; the session is kept in OPS_SESSION_FILE
  *   npm run ops -- sign-out | whoami
@@ -41,6 +44,7 @@
  * local automation only), else the signed-in session (OPS_SESSION_FILE, default ~/.marketplace-ops-session),
  * else DATA_DIR/admin.token (the embedded server's automation token). Prompts read stdin (hidden on a terminal).
  */
+import { createHash, createHmac } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -73,12 +77,29 @@ const credential = (): Record<string, string> => {
   }
 };
 
+/** The sign-in's trusted-device cookie (user/trusted-device.ts), kept beside the session file. */
+const deviceFile = `${sessionFile}.device`;
+const readDevice = () => {
+  try {
+    return readFileSync(deviceFile, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
 const request = async <T>(method: 'GET' | 'POST', url: string, body?: unknown, signedIn = true): Promise<T> => {
+  const device = url === '/api/admin/auth/sign_in' ? readDevice() : '';
   const response = await fetch(new URL(url, baseUrl), {
     method,
-    headers: { ...(signedIn ? credential() : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(signedIn ? credential() : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(device ? { cookie: device } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
+  const cookie = /^(mp_device=[^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (cookie) writeFileSync(deviceFile, cookie, { mode: 0o600 });
   const envelope = (await response.json()) as Envelope<T>;
   if (envelope.code !== 1) throw new Error(envelope.msg);
   return envelope.data;
@@ -119,10 +140,22 @@ const keepSession = (session: Session) => {
   return `signed in as ${session.operator.name} (${session.operator.roles.join(', ')}) until ${session.expiresAt}`;
 };
 
-/** Set-up of an account: a password, then the TOTP secret shown as a QR code, confirmed with a code. */
-const setUp = async (name: string, setupCode: string) => {
-  const password = await ask('New password (12 to 128 characters): ', true);
-  if ((await ask('Repeat the password: ', true)) !== password) throw new Error('The passwords differ');
+/** A new password, typed twice; asked again (up to three times) when the two differ. */
+const newPassword = async () => {
+  for (let round = 0; round < 3; round++) {
+    const password = await ask('New password (12 to 128 characters): ', true);
+    if ((await ask('Repeat the password: ', true)) === password) return password;
+    process.stderr.write('The passwords differ. Again:\n');
+  }
+  throw new Error('The passwords differ');
+};
+
+/**
+ * Set-up of an account: the password (asked first, when not given), then the TOTP secret shown as a QR code,
+ * confirmed with a code.
+ */
+const setUp = async (name: string, setupCode: string, given?: string) => {
+  const password = given ?? (await newPassword());
   const enrolment = await request<{ otpauthUri: string; secret: string }>(
     'POST',
     '/api/admin/auth/setup',
@@ -204,8 +237,35 @@ interface OrderRow {
 const commands: Record<string, (args: string[]) => Promise<unknown>> = {
   async bootstrap([code, name]) {
     if (!code || !name) throw new Error('Usage: bootstrap <code printed by npm start> <your operator name>');
+    // The password first: nothing is created before it is known. Until the TOTP code is confirmed the
+    // admin is unfinished and the same bootstrap code starts again.
+    const password = await newPassword();
     const created = await request<{ setupCode: string }>('POST', '/api/admin/auth/bootstrap', { code, name }, false);
-    return setUp(name, created.setupCode);
+    return setUp(name, created.setupCode, password);
+  },
+  async 'recover-admin'([name]) {
+    if (!name) throw new Error('Usage: recover-admin <operator name>');
+    const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(findRepoRoot(), 'var'));
+    let key = process.env.ALTCHA_HMAC_KEY ?? '';
+    if (!key) {
+      try {
+        key = readFileSync(path.join(dataDir, 'altcha-hmac.key'), 'utf8').trim();
+      } catch {
+        throw new Error('recover-admin needs the server secret: set ALTCHA_HMAC_KEY, or DATA_DIR of the server');
+      }
+    }
+    // The same derivation as the server's (modules.ts: the bootstrap key), over the name and the time now.
+    const bootstrapKey = createHash('sha256').update(`operator-bootstrap:${key}`).digest('hex');
+    const at = Date.now();
+    const proof = createHmac('sha256', bootstrapKey).update(`operator-recovery:${name}:${at}`).digest('base64url');
+    const password = await newPassword();
+    const recovered = await request<{ setupCode: string }>(
+      'POST',
+      '/api/admin/auth/recover',
+      { name, at, proof },
+      false,
+    );
+    return setUp(name, recovered.setupCode, password);
   },
   async setup([name, setupCode]) {
     if (!name || !setupCode) throw new Error('Usage: setup <name> <set-up code from your admin>');

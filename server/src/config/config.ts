@@ -75,6 +75,11 @@ export interface AppConfig {
   /** Namespace of this app's Redis keys (`REDIS_PREFIX`, default `mp:`). */
   redisPrefix?: string;
   /**
+   * Key that encrypts operators' TOTP secrets at rest (`OPERATOR_SECRET_KEY`); unset = derived from the
+   * ALTCHA key (itself `ALTCHA_HMAC_KEY` or the one kept in DATA_DIR), so every process sharing it agrees.
+   */
+  operatorSecretKey?: string;
+  /**
    * Which proxies' X-Forwarded-For to believe (`TRUST_PROXY`: `1` = the nearest hop, a number of hops, or
    * a comma list of addresses/CIDRs); unset = none, the client address is the connection's.
    */
@@ -208,6 +213,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { 
     benchReferencePage: env.BENCH_REFERENCE_PAGE === '1' && env.NODE_ENV !== 'production',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
+    operatorSecretKey: env.OPERATOR_SECRET_KEY || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     mail: mailConfig(env),
     uploadQuota: {

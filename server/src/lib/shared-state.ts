@@ -110,6 +110,9 @@ const redisBrake = (redis: Redis, prefix: string, failClosed: (error: unknown) =
   };
 };
 
+/** The longest a request waits for one Redis command before it is refused (503). */
+export const REDIS_COMMAND_TIMEOUT_MS = 300;
+
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
@@ -141,7 +144,16 @@ const failClosedRedisStore = (
       };
     return {
       incr: (key, callback, timeWindow, max) => inner.incr(key, guard(callback as StoreCallback), timeWindow, max),
-      child: (routeOptions) => wrap(inner.child(routeOptions) as InstanceType<typeof RedisStore>),
+      // A counter made with app.createRateLimit has no route (its routeInfo is empty): the plugin's child
+      // would name its keys `rl:undefinedundefined-…`; such a counter's key already says what it counts.
+      child: (routeOptions) => {
+        const merged = routeOptions as RateLimitOptions & { routeInfo?: { method?: string } };
+        return wrap(
+          merged.routeInfo?.method
+            ? (inner.child(routeOptions) as InstanceType<typeof RedisStore>)
+            : new RedisStore(merged.continueExceeding, merged.exponentialBackoff, redis, `${prefix}rl:`),
+        );
+      },
       ...(inner.read
         ? { read: (key: string, callback: StoreCallback) => inner.read!(key, guard(callback)) }
         : undefined),
@@ -164,11 +176,14 @@ export const openSharedState = async (
     return { kind: 'memory', brake: memoryBrake(), ping: async () => true, close: async () => undefined };
   }
   // No offline queue: while Redis is down a command fails at once (and the request is refused) instead of
-  // waiting for a reconnection that may never come.
+  // waiting for a reconnection that may never come. A Redis that is up but stalls (CLIENT PAUSE, a long
+  // command, a saturated server) fails each command after REDIS_COMMAND_TIMEOUT_MS: the limited call is
+  // refused with the 503 envelope at once instead of waiting for it.
   const redis = new Redis(redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 3_000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     lazyConnect: true,
   });
   let lastLog = 0;

@@ -16,6 +16,7 @@ const release = ['release', 'admin'] as const;
 export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Operator accounts and sessions (modules/operators).
   'POST /api/admin/auth/bootstrap': 'public',
+  'POST /api/admin/auth/recover': 'public',
   'POST /api/admin/auth/setup': 'public',
   'POST /api/admin/auth/setup_confirm': 'public',
   'POST /api/admin/auth/sign_in': 'public',

@@ -18,13 +18,90 @@ export const createOperatorsRepository = (db: Db) => ({
     return row;
   },
 
+  /** An admin who can sign in (enrolled, not disabled): while none exists the bootstrap code works. */
   async anyAdmin(): Promise<boolean> {
     const [row] = await db
       .select({ id: operators.id })
       .from(operators)
-      .where(and(sql`'admin' = ANY(${operators.roles})`, isNull(operators.disabledAt)))
+      .where(
+        and(
+          sql`'admin' = ANY(${operators.roles})`,
+          isNull(operators.disabledAt),
+          sql`${operators.totpConfirmedAt} IS NOT NULL`,
+        ),
+      )
       .limit(1);
     return Boolean(row);
+  },
+
+  /**
+   * The bootstrap admin again while it is unfinished (no TOTP confirmed) and no enrolled admin exists:
+   * a new name and set-up code, password and secret cleared. Undefined when there is none to restart.
+   */
+  async restartBootstrap(values: { name: string; setupCodeHash: string; setupExpiresAt: Date }) {
+    const [row] = await db
+      .update(operators)
+      .set({ ...values, roles: ['admin'], passwordHash: null, totpSecret: null, totpLastStep: 0, disabledAt: null })
+      .where(
+        and(
+          eq(operators.bootstrap, true),
+          isNull(operators.totpConfirmedAt),
+          sql`NOT EXISTS (SELECT 1 FROM operators o WHERE 'admin' = ANY(o.roles) AND o.disabled_at IS NULL
+                AND o.totp_confirmed_at IS NOT NULL)`,
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  /**
+   * Recovery of an admin by whoever holds the server's secret: the named operator (created when missing)
+   * becomes an enabled admin with a new set-up code; password, TOTP and sessions stop working.
+   */
+  async recoverAdmin(values: { name: string; setupCodeHash: string; setupExpiresAt: Date }, now: Date) {
+    return db.transaction(async (tx) => {
+      const reset = {
+        setupCodeHash: values.setupCodeHash,
+        setupExpiresAt: values.setupExpiresAt,
+        passwordHash: null,
+        totpSecret: null,
+        totpConfirmedAt: null,
+        totpLastStep: 0,
+        disabledAt: null,
+      };
+      const [existing] = await tx
+        .update(operators)
+        .set({ ...reset, roles: sql`array_append(array_remove(${operators.roles}, 'admin'), 'admin')` })
+        .where(eq(operators.name, values.name))
+        .returning();
+      const row =
+        existing ??
+        (await tx
+          .insert(operators)
+          .values({ name: values.name, roles: ['admin'], createdBy: null, bootstrap: false, ...reset })
+          .returning())[0]!;
+      await tx
+        .update(operatorSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(operatorSessions.operatorId, row.id), isNull(operatorSessions.revokedAt)));
+      return row;
+    });
+  },
+
+  /** TOTP secrets stored before they were encrypted (the start-up migration seals them). */
+  async plainTotpSecrets() {
+    return db
+      .select({ id: operators.id, totpSecret: operators.totpSecret })
+      .from(operators)
+      .where(sql`${operators.totpSecret} IS NOT NULL AND ${operators.totpSecret} NOT LIKE 'enc1:%'`);
+  },
+
+  /** Replaces a plain secret with its sealed form, unless it changed meanwhile. */
+  async sealTotpSecret(id: number, plain: string, sealed: string) {
+    await db
+      .update(operators)
+      .set({ totpSecret: sealed })
+      .where(and(eq(operators.id, id), eq(operators.totpSecret, plain)));
   },
 
   /** Undefined when the name is taken or (createdBy null) the bootstrap admin already exists. */

@@ -7,6 +7,7 @@ import { fail } from '../../lib/app-error';
 import { OPERATOR_ROLES } from '../../db/schema/operators';
 import type { OperatorAuth } from '../admin/admin-auth';
 import { operatorHeaders } from '../admin/operator-route-kit';
+import type { TrustedDevices } from '../user/trusted-device';
 import type { OperatorsService } from './operators.service';
 
 const noNul = (value: string) => !value.includes('\u0000');
@@ -38,7 +39,7 @@ const headers = operatorHeaders;
  */
 export const operatorsRoutes = async (
   app: FastifyInstance,
-  { operators, service }: { operators: OperatorAuth; service: OperatorsService },
+  { operators, service, devices }: { operators: OperatorAuth; service: OperatorsService; devices: TrustedDevices },
 ) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
@@ -89,8 +90,31 @@ export const operatorsRoutes = async (
         body: z.object({ name, password: secretCode('err.operator.signInFailed'), code: totpCode }),
       },
     },
+    async (request, reply) => {
+      const { name: who, password: secret, code } = request.body;
+      // A device this operator signed in on before is braked on its own key (user/trusted-device.ts).
+      const device = devices.read(request.headers.cookie, `operator:${who}`);
+      const session = await service.signIn(who, secret, code, request.ip, device);
+      reply.header('set-cookie', devices.cookie(`operator:${who}`, device, request.protocol === 'https'));
+      return ok(request, session);
+    },
+  );
+  r.post(
+    '/api/admin/auth/recover',
+    {
+      schema: {
+        tags,
+        summary:
+          'Recover an admin with a proof made from the server secret (npm run ops -- recover-admin); answers a set-up code',
+        body: z.object({
+          name,
+          at: z.number('err.operator.bootstrapInvalid').int('err.operator.bootstrapInvalid'),
+          proof: secretCode('err.operator.bootstrapInvalid'),
+        }),
+      },
+    },
     async (request) =>
-      ok(request, await service.signIn(request.body.name, request.body.password, request.body.code, request.ip)),
+      ok(request, await service.recoverAdmin(request.body.name, request.body.at, request.body.proof, request.ip)),
   );
   r.post(
     '/api/admin/auth/sign_out',

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { createS3Client } from './s3-client';
 import type { S3StorageConfig } from './s3-config';
 import type { UploadStorage } from './upload-storage';
@@ -35,6 +41,8 @@ export const createS3Storage = (config: S3StorageConfig): UploadStorage => {
       // S3 answers 204 for a key that is not there.
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
+    // The bucket exists and these credentials reach it (readiness).
+    ping: () => client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(2_000) }).then(() => true),
     close: async () => client.destroy(),
   };
 };

@@ -25,6 +25,8 @@ export interface UploadStorage {
   get(name: string): Promise<StoredUpload | undefined>;
   /** Gone already counts as removed (the clean-up may run again over the same names). */
   remove(name: string): Promise<void>;
+  /** True when a remote store answers (for /api/ready); absent for files on this machine. */
+  ping?(): Promise<boolean>;
   close(): Promise<void>;
 }
 

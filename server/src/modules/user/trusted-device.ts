@@ -8,8 +8,9 @@ const MAX_AGE_S = 180 * 86_400;
  * successful sign-in and sent back only to the sign-in call. A device that carries it for the account it
  * names is braked on its own key, so a stranger's guesses (who cannot have it without the password) never
  * slow the owner's own phone down. Signed with a secret every process shares (derived from the ALTCHA key).
+ * Operators' sign-in uses its own (`cookiePath` /api/admin/auth/sign_in, accounts named `operator:<name>`).
  */
-export const createTrustedDevices = (secret: string) => {
+export const createTrustedDevices = (secret: string, cookiePath = '/api/user/login') => {
   const sign = (id: string, account: string) =>
     createHmac('sha256', secret).update(`device:${id}:${account}`).digest('base64url');
   const valueOf = (cookieHeader: string | undefined): string | undefined => {
@@ -33,7 +34,7 @@ export const createTrustedDevices = (secret: string) => {
       const device = id ?? randomBytes(16).toString('base64url');
       return [
         `${DEVICE_COOKIE}=${device}.${sign(device, account)}`,
-        'Path=/api/user/login',
+        `Path=${cookiePath}`,
         `Max-Age=${MAX_AGE_S}`,
         'HttpOnly',
         'SameSite=Strict',
