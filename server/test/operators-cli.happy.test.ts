@@ -36,6 +36,37 @@ const ops = (args: string[], stdin = '', env: Record<string, string> = {}) =>
     child.stdin!.end(stdin);
   });
 
+/** `ops bootstrap` as a person runs it: the password twice, then the code of the secret the CLI shows. */
+const interactiveBootstrap = (code: string, name: string, password: string) =>
+  interactiveSetUp(['bootstrap', code, name], password);
+
+const interactiveSetUp = (args: string[], password: string, env: Record<string, string> = {}) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [require.resolve('tsx/cli'), path.join(__dirname, '../src/cli/ops.ts'), ...args],
+      {
+        env: {
+          PATH: process.env.PATH,
+          OPS_URL: url,
+          OPS_SESSION_FILE: path.join(dir, 'session'),
+          DATA_DIR: dir,
+          ...env,
+        },
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+      const secret = /enter the key ([A-Z2-7]+)/.exec(stderr)?.[1];
+      if (secret && /Code shown by the authenticator: $/.test(stderr)) child.stdin.end(`${totpCode(t, secret)}\n`);
+    });
+    child.stdin.write(`${password}\n${password}\n`);
+    child.on('close', (exit) => resolve({ code: exit ?? 1, stdout, stderr }));
+  });
+
 beforeAll(async () => {
   t = await createTestApp({ adminToken: 'cli-automation' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,23 +83,7 @@ describe('npm run ops as an operator', () => {
     // Bootstrap as printed by npm start: the password twice, then the code of the secret the CLI shows.
     const code = await bootstrapCode(t);
     const password = 'root-correct-horse-battery';
-    const boot = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [require.resolve('tsx/cli'), path.join(__dirname, '../src/cli/ops.ts'), 'bootstrap', code, 'root'],
-        { env: { PATH: process.env.PATH, OPS_URL: url, OPS_SESSION_FILE: path.join(dir, 'session'), DATA_DIR: dir } },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk;
-        const secret = /enter the key ([A-Z2-7]+)/.exec(stderr)?.[1];
-        if (secret && /Code shown by the authenticator: $/.test(stderr)) child.stdin.end(`${totpCode(t, secret)}\n`);
-      });
-      child.stdin.write(`${password}\n${password}\n`);
-      child.on('close', (exit) => resolve({ code: exit ?? 1, stdout, stderr }));
-    });
+    const boot = await interactiveBootstrap(code, 'root', password);
     expect(boot.stderr).toMatch(/otpauth:\/\/totp\//);
     expect(boot.stdout).toMatch(/^signed in as root \(admin\) until /);
     const secret = /enter the key ([A-Z2-7]+)/.exec(boot.stderr)![1]!;
@@ -113,5 +128,49 @@ describe('npm run ops as an operator', () => {
     expect(JSON.parse((await ops(['whoami'], '', { ADMIN_TOKEN: 'cli-automation' })).stdout)).toMatchObject({
       automation: true,
     });
+  });
+});
+
+describe('the first admin', () => {
+  it('never loses the first admin: closed stdin, a mistyped repeat or no TOTP code, then a retry that succeeds', async () => {
+    await t.close();
+    t = await createTestApp({ adminToken: 'cli-automation' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const code = await bootstrapCode(t);
+    const password = 'root-correct-horse-battery';
+    // Standard input closed at once: nothing is asked of the server.
+    const closed = await ops(['bootstrap', code, 'root']);
+    expect(closed.code).toBe(1);
+    expect(closed.stderr).toMatch(/No answer on stdin/);
+    // The repeat mistyped (and then nothing more): still nothing created.
+    const mistyped = await ops(['bootstrap', code, 'root'], `${password}\n${password}-typo\n`);
+    expect(mistyped.code).toBe(1);
+    expect(mistyped.stderr).toMatch(/The passwords differ/);
+    // The password given but the terminal closed before the TOTP code: the admin is unfinished.
+    const noCode = await ops(['bootstrap', code, 'root'], `${password}\n${password}\n`);
+    expect(noCode.code).toBe(1);
+    expect(noCode.stderr).toMatch(/otpauth:\/\/totp\//);
+    expect(await t.app.operatorAccounts.bootstrapHint()).toContain(code);
+    // The same code again: the first admin is made.
+    const retry = await interactiveBootstrap(code, 'root', password);
+    expect(retry.stdout).toMatch(/^signed in as root \(admin\) until /);
+    expect(await t.app.operatorAccounts.bootstrapHint()).toBeUndefined();
+    // Later calls are refused: the first admin exists.
+    const after = await ops(['bootstrap', code, 'other'], `${password}\n${password}\n`);
+    expect(after.stderr).toMatch(/The first admin already exists/);
+  });
+
+  it('is recovered with the server secret (ops recover-admin), audited; without it, refused', async () => {
+    const password = 'recovered-correct-horse';
+    const refused = await ops(['recover-admin', 'root'], `${password}\n${password}\n`, {
+      ALTCHA_HMAC_KEY: 'not-the-key',
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/This bootstrap code is wrong/);
+    const recovered = await interactiveSetUp(['recover-admin', 'root'], password, { DATA_DIR: t.config.dataDir });
+    expect(recovered.stdout).toMatch(/^signed in as root \(admin\) until /);
+    const audit = await ops(['audit', '5'], '', { ADMIN_TOKEN: 'cli-automation' });
+    expect(audit.stdout).toContain('operator.recover');
   });
 });

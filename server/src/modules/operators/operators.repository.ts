@@ -76,10 +76,12 @@ export const createOperatorsRepository = (db: Db) => ({
         .returning();
       const row =
         existing ??
-        (await tx
-          .insert(operators)
-          .values({ name: values.name, roles: ['admin'], createdBy: null, bootstrap: false, ...reset })
-          .returning())[0]!;
+        (
+          await tx
+            .insert(operators)
+            .values({ name: values.name, roles: ['admin'], createdBy: null, bootstrap: false, ...reset })
+            .returning()
+        )[0]!;
       await tx
         .update(operatorSessions)
         .set({ revokedAt: now })

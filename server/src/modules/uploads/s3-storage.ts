@@ -42,7 +42,8 @@ export const createS3Storage = (config: S3StorageConfig): UploadStorage => {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
     // The bucket exists and these credentials reach it (readiness).
-    ping: () => client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(2_000) }).then(() => true),
+    ping: () =>
+      client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(2_000) }).then(() => true),
     close: async () => client.destroy(),
   };
 };
