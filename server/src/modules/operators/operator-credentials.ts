@@ -10,9 +10,10 @@ import type { OperatorRow } from './operators.repository';
 const SETUP_CODE_TTL_MS = 24 * 3_600_000;
 
 /**
- * Failed attempts before a lock, per operator name, in a window (the payment code's five). Each attempt is
+ * Failed attempts before a lock, in a window (the payment code's five), for the set-up code (per name), the
+ * bootstrap code and recovery proofs (per address), and sign-ins per address beyond 30. Each attempt is
  * counted BEFORE its secret is checked, so parallel guesses get at most this many evaluated; a right
- * secret gives its count back. The password, the TOTP code and the set-up code have a counter each.
+ * secret gives its count back. Sign-in itself is on the sign-in brake instead (operators.service.ts).
  */
 export const OPERATOR_LOCK = { attempts: 5, windowMs: 15 * 60_000 };
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
@@ -41,9 +41,18 @@ export const createS3Storage = (config: S3StorageConfig): UploadStorage => {
       // S3 answers 204 for a key that is not there.
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
-    // The bucket exists and these credentials reach it (readiness).
+    // Readiness: the store answers over HTTP (a probe object's HEAD; missing, 404, or not ours to list, 403,
+    // both mean it answers). A refused connection, a timeout or a 5xx is down.
     ping: () =>
-      client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(2_000) }).then(() => true),
+      client
+        .send(new HeadObjectCommand({ Bucket, Key: '.ready-probe' }), { abortSignal: AbortSignal.timeout(2_000) })
+        .then(
+          () => true,
+          (error: { $metadata?: { httpStatusCode?: number } }) => {
+            const status = error.$metadata?.httpStatusCode;
+            return status !== undefined && status < 500;
+          },
+        ),
     close: async () => client.destroy(),
   };
 };
