@@ -63,6 +63,7 @@ import { createSupportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { telemetryModule } from './modules/telemetry/telemetry.module';
+import { createMailStatus } from './modules/mail/mail-status';
 import { createDiskStorage } from './modules/uploads/upload-storage';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -278,7 +279,7 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
   await app.register(communityAdminRoutes, { operators, service: community });
 
   // telemetry: field health.
-  await telemetryModule(app, { config, operators });
+  await telemetryModule(app, { config, operators, mailStatus: config.mail ? createMailStatus(db) : undefined });
 
   // console: the operators' pages' API (dashboard, release).
   await app.register(consoleRoutes, { operators, db, now });

@@ -165,6 +165,10 @@ const reset = async (app: FastifyInstance, account: string, code: string, passwo
     headers: await humanHeaders(app),
     payload: { account, code, password, confirmPassword: password },
   });
+const METRICS_TOKEN = 'mail-metrics-test';
+/** The Prometheus scrape as an operator (the automation token) reads it. */
+const metricsText = async (app: FastifyInstance) =>
+  (await app.inject({ method: 'GET', url: '/metrics', headers: { 'admin-token': METRICS_TOKEN } })).body;
 const SENT_ANSWER = { code: 1, msg: 'If the account has an email, a verification code has been sent to it' };
 const codeIn = (mail: Received) => /code is (\d{6})/.exec(mail.text)![1]!;
 
@@ -227,7 +231,7 @@ describe('password reset over SMTP', () => {
 
   it('while the mail server is down the request still succeeds; the mail arrives once when it is back', async () => {
     const port = await freePort();
-    t = await createTestApp({ mail: smtpConfig(port) });
+    t = await createTestApp({ mail: smtpConfig(port), adminToken: METRICS_TOKEN });
     await addShoppers(t.db, ['jane']);
 
     expect(await requestCode(t.app, 'jane')).toMatchObject(SENT_ANSWER);
@@ -238,6 +242,13 @@ describe('password reset over SMTP', () => {
     }, 'three failed tries');
     expect(waiting).toMatchObject({ sent: false, failed: false, recipient: 'jane@example.com' });
     expect(waiting!.last_error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
+    // SMTP is out of readiness (the outbox absorbs it), but the backlog and the last error are in /metrics.
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    const down = await metricsText(t.app);
+    expect(down).toMatch(/^marketplace_mail_outbox_pending 1$/m);
+    expect(down).toMatch(
+      /^marketplace_mail_last_error_info\{error="[^"]*(ECONNREFUSED|ESOCKET|ECONNECTION)[^"]*"\} 1$/m,
+    );
 
     smtp = await startSmtp(port);
     const started = Date.now();
@@ -249,6 +260,9 @@ describe('password reset over SMTP', () => {
     expect(mail.messageId).toBe(waiting!.message_id);
     expect((await outboxRows(t.db))[0]).toMatchObject({ sent: true, failed: false });
     expect(await reset(t.app, 'jane', codeIn(mail), 'newpass2')).toMatchObject({ code: 1 });
+    const up = await metricsText(t.app);
+    expect(up).toMatch(/^marketplace_mail_outbox_pending 0$/m);
+    expect(up).not.toMatch(/^marketplace_mail_last_error_info\{/m);
   });
 
   it('a recipient the server refuses for good is given up at once, not retried', async () => {

@@ -1,14 +1,57 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { VITAL_BUCKETS } from './telemetry.aggregate';
+import type { MailStatus } from '../mail/mail-status';
 import { isVital, type Cohort, type TelemetryEvent } from './telemetry.schemas';
+
+/**
+ * The SMTP outbox's backlog and last error as gauges (read from the database at each scrape), when mail
+ * goes through SMTP: SMTP stays out of readiness, an operator sees it here.
+ */
+const mailGauges = (registry: Registry, mailStatus: () => Promise<MailStatus>) => {
+  let latest: Promise<MailStatus> | undefined;
+  /** One database read per scrape, shared by the gauges. */
+  const read = () => (latest ??= mailStatus().finally(() => setTimeout(() => (latest = undefined), 100)));
+  const gauge = (name: string, help: string, pick: (status: MailStatus) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(pick(await read()));
+      },
+    });
+  gauge('marketplace_mail_outbox_pending', 'Mails waiting in the outbox to be sent', (s) => s.pending);
+  gauge(
+    'marketplace_mail_outbox_oldest_pending_seconds',
+    'Age of the oldest waiting mail',
+    (s) => s.oldestPendingSeconds,
+  );
+  gauge(
+    'marketplace_mail_outbox_gave_up_24h',
+    'Mails given up (never delivered) in the last 24 hours',
+    (s) => s.gaveUpLastDay,
+  );
+  new Gauge({
+    name: 'marketplace_mail_last_error_info',
+    help: 'The latest SMTP delivery error still of interest (label error; no series when none)',
+    labelNames: ['error'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { lastError } = await read();
+      if (lastError) this.set({ error: lastError.slice(0, 200) }, 1);
+    },
+  });
+};
 
 /**
  * Prometheus metrics of the field reports (prom-client), in a registry of this app's own: served by
  * GET /metrics to an operator credential only. Labels come from accepted events only (a remote the
  * deployment manifest names), so a stranger cannot grow them with made-up names.
  */
-export const createTelemetryMetrics = (keyCount: () => Promise<number>) => {
+export const createTelemetryMetrics = (keyCount: () => Promise<number>, mailStatus?: () => Promise<MailStatus>) => {
   const registry = new Registry();
+  if (mailStatus) mailGauges(registry, mailStatus);
   new Gauge({
     name: 'marketplace_telemetry_aggregate_keys',
     help: 'Aggregate keys (remote, version, cohort, minute) held: bounded by TELEMETRY_MAX_KEYS',

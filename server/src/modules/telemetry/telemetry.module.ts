@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config';
 import type { OperatorAuth } from '../admin/admin-auth';
+import type { MailStatus } from '../mail/mail-status';
 import { memoryAggregator, redisAggregator, type Aggregator } from './telemetry.aggregate';
 import { createCohortResolver } from './telemetry.cohort';
 import { createTelemetryMetrics } from './telemetry.metrics';
@@ -20,7 +21,18 @@ const numberFrom = (text: string | undefined, fallback: number, min: number, max
  */
 export const telemetryModule = async (
   app: FastifyInstance,
-  { config, operators, env = process.env }: { config: AppConfig; operators: OperatorAuth; env?: NodeJS.ProcessEnv },
+  {
+    config,
+    operators,
+    mailStatus,
+    env = process.env,
+  }: {
+    config: AppConfig;
+    operators: OperatorAuth;
+    /** The SMTP outbox's backlog and last error for /metrics (with SMTP_URL). */
+    mailStatus?: () => Promise<MailStatus>;
+    env?: NodeJS.ProcessEnv;
+  },
 ) => {
   const options = { maxKeys: numberFrom(env.TELEMETRY_MAX_KEYS, 20_000, 10, 1_000_000) };
   let aggregator: Aggregator;
@@ -42,7 +54,7 @@ export const telemetryModule = async (
   await app.register(telemetryRoutes, {
     aggregator,
     cohorts,
-    metrics: createTelemetryMetrics(() => aggregator.keyCount()),
+    metrics: createTelemetryMetrics(() => aggregator.keyCount(), mailStatus),
     operators,
     now: config.now,
     sampleRate: numberFrom(env.TELEMETRY_SAMPLE_RATE, 1, 0, 1),
