@@ -149,7 +149,6 @@ describe('static files (embedded setup)', () => {
         'content-security-policy',
         'x-content-type-options',
         'x-frame-options',
-        'strict-transport-security',
         'referrer-policy',
         'cross-origin-opener-policy',
         'cross-origin-resource-policy',

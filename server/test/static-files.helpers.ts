@@ -18,7 +18,11 @@ export const walletEntry = (version: string): RemoteEntry => ({
  * `deploy/…`, and its content) written to a new temporary folder before the tests, the app opened on its
  * `shell` and `deploy` folders and given to `take`; app and folder gone after the tests.
  */
-export const staticAppForFile = (files: Record<string, string | Buffer>, take: (t: TestApp) => void) => {
+export const staticAppForFile = (
+  files: Record<string, string | Buffer>,
+  take: (t: TestApp) => void,
+  overrides: Partial<TestApp['config']> = {},
+) => {
   const root = mkdtempSync(path.join(tmpdir(), 'mp-static-'));
   let t: TestApp | undefined;
   beforeAll(async () => {
@@ -26,7 +30,7 @@ export const staticAppForFile = (files: Record<string, string | Buffer>, take: (
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), content);
     }
-    t = await createTestApp({ shellDir: path.join(root, 'shell'), deployDir: path.join(root, 'deploy') });
+    t = await createTestApp({ shellDir: path.join(root, 'shell'), deployDir: path.join(root, 'deploy'), ...overrides });
     take(t);
   });
   afterAll(async () => {

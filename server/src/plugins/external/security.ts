@@ -28,7 +28,14 @@ const HELMET_OPTIONS: HelmetOptions = {
   },
   // Remotes and the shell come from the same origin; CORP same-origin would still allow that.
   crossOriginEmbedderPolicy: false,
+  // Agrees with frame-ancestors 'none' for browsers that only read X-Frame-Options.
+  xFrameOptions: { action: 'deny' },
+  // Only over HTTPS (securityPlugin adds it per request): on plain HTTP a browser ignores it at best.
+  strictTransportSecurity: false,
 };
+
+/** HSTS for an answer to a request that arrived over HTTPS (directly or through a trusted proxy). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Directives that also admit the CDN the remotes load from (ASSET_BASE_URL). */
 const ASSET_DIRECTIVES = ['scriptSrc', 'styleSrc', 'connectSrc', 'imgSrc'];
@@ -91,8 +98,10 @@ export const securityPlugin = fp(
   ) => {
     const headers = helmetHeaders(helmetOptions(assetOrigin));
     // Every response, including 404s and errors, as @fastify/helmet's global onRequest hook did.
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
+      // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done();
     });
     // JS, CSS, JSON and SVG go out brotli/gzip-compressed: on a phone network the bytes decide first paint.

@@ -236,7 +236,9 @@ export const staticFilesPlugin = fp<StaticOptions>(
         bucket = randomInt(100);
         reply.header(
           'Set-Cookie',
-          `${CANARY_BUCKET_COOKIE}=${bucket}; Max-Age=${BUCKET_MAX_AGE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`,
+          `${CANARY_BUCKET_COOKIE}=${bucket}; Max-Age=${BUCKET_MAX_AGE_SECONDS}; Path=/; SameSite=Lax; HttpOnly${
+            request.protocol === 'https' ? '; Secure' : ''
+          }`,
         );
       }
       // An open page asks again every few seconds (shell/src/remotes/follow-deployment.ts): an ETag of what
