@@ -2,22 +2,23 @@ import { fakeApi, ok } from '@marketplace/shared/testing';
 
 /**
  * The reporter as a page runs it: notes taken before it loaded and after, one session / load failure /
- * error per remote version, route patterns only, sent by sendBeacon on pagehide and every 15 s, and not at
- * all when the page is not in the sample. The browser's sendBeacon and the server's config answer are the
- * only things provided here (jsdom has neither).
+ * error per remote version, route patterns only, sent (a keepalive fetch with the `lang` and `language`
+ * headers every API call carries) on pagehide and every 15 s, and not at all when the page is not in the
+ * sample. The server's answers are the only things provided here.
  */
 const beacons: Array<{ url: string; body: { events: Array<Record<string, unknown>> } }> = [];
+let api: ReturnType<typeof fakeApi>;
 
 const load = async (sampleRate: number) => {
   jest.resetModules();
   beacons.length = 0;
-  Object.assign(navigator, {
-    sendBeacon: (url: string, body: string) => {
-      beacons.push({ url, body: JSON.parse(body) as { events: Array<Record<string, unknown>> } });
-      return true;
+  api = fakeApi({
+    'GET /api/telemetry/config': ok({ sampleRate }),
+    'POST /api/telemetry': (body: unknown) => {
+      beacons.push({ url: '/api/telemetry', body: body as { events: Array<Record<string, unknown>> } });
+      return ok(null);
     },
   });
-  fakeApi({ 'GET /api/telemetry/config': ok({ sampleRate }) });
   const hooks = await import('./hooks');
   const reporter = await import('./reporter');
   return { hooks, start: () => reporter.startReporter() };
@@ -48,8 +49,13 @@ it('sends what was noted before and after it loaded, once per remote version, on
   hooks.note('session', 'mfe-wallet', '1.0.0');
   hooks.note('error', 'mfe-wallet', undefined, '/topUp');
   window.dispatchEvent(new Event('pagehide'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
 
   expect(beacons).toHaveLength(1);
+  // Both calls carry the language headers, as every API call does.
+  for (const call of api.calls) {
+    expect([call.path, call.headers.get('lang'), call.headers.get('language')]).toEqual([call.path, 'en', 'en']);
+  }
   expect(beacons[0]!.url).toBe('/api/telemetry');
   expect(beacons[0]!.body.events).toEqual([
     { kind: 'session', remote: 'mfe-catalogue', version: '2.0.0', route: '/detail/:id' },
@@ -59,6 +65,7 @@ it('sends what was noted before and after it loaded, once per remote version, on
   ]);
   // Nothing left: the next pagehide sends nothing.
   window.dispatchEvent(new Event('pagehide'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
   expect(beacons).toHaveLength(1);
 });
 
@@ -71,6 +78,8 @@ it('sends every 15 s in beacons of at most 50 events, and attributes a rejection
   rejection.reason = { stack: 'Error: x\n    at f (https://shop.example/mfe/mfe-orders/1.3.0/123.abc.js:1:2)' };
   window.dispatchEvent(rejection);
   jest.advanceTimersByTime(15_000);
+  jest.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 10));
   expect(beacons.map((beacon) => beacon.body.events.length)).toEqual([50, 11]);
   expect(beacons[1]!.body.events.at(-1)).toEqual({ kind: 'error', remote: 'mfe-orders', version: '1.3.0' });
 });

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import { currentScreen, takeNotes, type Note } from './hooks';
 
@@ -33,10 +34,25 @@ const add = (event: Event) => {
   if (queue.length < MAX_QUEUE) queue.push(event);
 };
 
+/**
+ * Every call to the API carries `lang` and `language` (requirements: "Headers: lang and language"), these
+ * too: the shell's language, as the shared base query sends it. A beacon (sendBeacon) cannot carry headers,
+ * so the reports go as a `keepalive` fetch, which outlives the page as a beacon does.
+ */
+const languageHeaders = (): Record<string, string> => {
+  const lang = i18next.language || 'en';
+  return { lang, language: lang };
+};
+
 const flush = () => {
   while (queue.length > 0) {
     const events = queue.splice(0, PER_BEACON);
-    if (!navigator.sendBeacon(ENDPOINT, JSON.stringify({ events }))) return;
+    void fetch(ENDPOINT, {
+      method: 'POST',
+      keepalive: true,
+      headers: { ...languageHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({ events }),
+    }).catch(() => undefined);
   }
 };
 
@@ -61,7 +77,9 @@ const rejection = (event: PromiseRejectionEvent) => {
 
 const sampleRate = async (): Promise<number> => {
   try {
-    const answer = (await (await fetch(CONFIG)).json()) as { data?: { sampleRate?: number } };
+    const answer = (await (await fetch(CONFIG, { headers: languageHeaders() })).json()) as {
+      data?: { sampleRate?: number };
+    };
     return answer.data?.sampleRate ?? 0;
   } catch {
     return 0;
