@@ -10,6 +10,7 @@ import S3rver from '@20minutes/s3rver';
 import { Redis } from 'ioredis';
 import { createTestApp, portAnswers, type TestApp } from './harness';
 import { ADMIN_TOKEN, createShopper, PAYMENT_CODE } from './orders.helpers';
+import { describeWithPostgresAndRedis } from './services';
 
 /**
  * Running it in production (README, Running in production): THREE real API processes on one PostgreSQL,
@@ -116,7 +117,7 @@ afterAll(async () => {
   if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
 });
 
-describe('three API processes in production (PostgreSQL + Redis + S3)', () => {
+describeWithPostgresAndRedis('three API processes in production (PostgreSQL + Redis + S3)', () => {
   it('a 3-second Redis pause: verify_pay answers the 503 envelope within 1 s, the catalogue 200 throughout', async () => {
     if (skipped) return;
     const shopper = await createShopper(t, 'faults-payer');

@@ -6,19 +6,16 @@ import { fakeApi, ok } from '@marketplace/shared/testing';
  * headers every API call carries) on pagehide and every 15 s, and not at all when the page is not in the
  * sample. The server's answers are the only things provided here.
  */
-const beacons: Array<{ url: string; body: { events: Array<Record<string, unknown>> } }> = [];
 let api: ReturnType<typeof fakeApi>;
+/** The reports sent so far (the telemetry endpoint is no JSON-envelope route of the contracts). */
+const beacons = () =>
+  api
+    .sentTo('POST', '/api/telemetry')
+    .map((call) => ({ url: call.path, body: call.body as { events: Array<Record<string, unknown>> } }));
 
 const load = async (sampleRate: number) => {
   jest.resetModules();
-  beacons.length = 0;
-  api = fakeApi({
-    'GET /api/telemetry/config': ok({ sampleRate }),
-    'POST /api/telemetry': (body: unknown) => {
-      beacons.push({ url: '/api/telemetry', body: body as { events: Array<Record<string, unknown>> } });
-      return ok(null);
-    },
-  });
+  api = fakeApi({ 'GET /api/telemetry/config': ok({ sampleRate }) }, { otherwise: ok(null) });
   const hooks = await import('./hooks');
   const reporter = await import('./reporter');
   return { hooks, start: () => reporter.startReporter() };
@@ -34,7 +31,7 @@ it('sends nothing from a page outside the sample', async () => {
   await start();
   hooks.note('error', 'mfe-catalogue');
   window.dispatchEvent(new Event('pagehide'));
-  expect(beacons).toEqual([]);
+  expect(beacons()).toEqual([]);
 });
 
 it('sends what was noted before and after it loaded, once per remote version, on pagehide', async () => {
@@ -51,13 +48,13 @@ it('sends what was noted before and after it loaded, once per remote version, on
   window.dispatchEvent(new Event('pagehide'));
   await new Promise((resolve) => setTimeout(resolve, 0));
 
-  expect(beacons).toHaveLength(1);
+  expect(beacons()).toHaveLength(1);
   // Both calls carry the language headers, as every API call does.
   for (const call of api.calls) {
     expect([call.path, call.headers.get('lang'), call.headers.get('language')]).toEqual([call.path, 'en', 'en']);
   }
-  expect(beacons[0]!.url).toBe('/api/telemetry');
-  expect(beacons[0]!.body.events).toEqual([
+  expect(beacons()[0]!.url).toBe('/api/telemetry');
+  expect(beacons()[0]!.body.events).toEqual([
     { kind: 'session', remote: 'mfe-catalogue', version: '2.0.0', route: '/detail/:id' },
     { kind: 'load', remote: 'mfe-catalogue', version: '2.0.0', route: '/detail/:id' },
     { kind: 'session', remote: 'mfe-wallet', version: '1.0.0' },
@@ -66,7 +63,7 @@ it('sends what was noted before and after it loaded, once per remote version, on
   // Nothing left: the next pagehide sends nothing.
   window.dispatchEvent(new Event('pagehide'));
   await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(beacons).toHaveLength(1);
+  expect(beacons()).toHaveLength(1);
 });
 
 it('sends every 15 s in beacons of at most 50 events, and attributes a rejection in a remote to its version', async () => {
@@ -80,6 +77,6 @@ it('sends every 15 s in beacons of at most 50 events, and attributes a rejection
   jest.advanceTimersByTime(15_000);
   jest.useRealTimers();
   await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(beacons.map((beacon) => beacon.body.events.length)).toEqual([50, 11]);
-  expect(beacons[1]!.body.events.at(-1)).toEqual({ kind: 'error', remote: 'mfe-orders', version: '1.3.0' });
+  expect(beacons().map((beacon) => beacon.body.events.length)).toEqual([50, 11]);
+  expect(beacons()[1]!.body.events.at(-1)).toEqual({ kind: 'error', remote: 'mfe-orders', version: '1.3.0' });
 });
