@@ -61,7 +61,10 @@ const start = async () => {
   // No admin yet: the one-time command that creates the first one (docs/decisions/0002-operator-accounts.md);
   // never a default password.
   const bootstrap = await app.operatorAccounts.bootstrapHint();
-  if (bootstrap) console.log(`No operator admin yet. Create the first one (once) with:\n  ${bootstrap}`);
+  if (bootstrap)
+    console.log(
+      `No operator admin yet. Create the first one with (the same command works until its set-up is done):\n  ${bootstrap}`,
+    );
 };
 
 start().catch((error: unknown) => {
