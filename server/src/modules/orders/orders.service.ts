@@ -34,7 +34,8 @@ export const toProductComment = (comment: NonNullable<Details['comment']>, accou
   productScore: comment.productScore,
   serviceScore: comment.serviceScore,
   postageScore: comment.postageScore,
-  pics: comment.pics.map(uploadUrl),
+  // An upload's id, or a picture's own address (the seeded reviews show the product's gallery pictures).
+  pics: comment.pics.map((pic) => (pic.startsWith('/') ? pic : uploadUrl(pic))),
   createdAt: comment.createdAt.toISOString(),
 });
 
