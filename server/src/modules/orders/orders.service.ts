@@ -135,19 +135,25 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
       const status = query.status === 'all' ? null : Number(query.status);
       const { rows, total } = await orders.list(userId, status, (query.page - 1) * query.pageSize, query.pageSize);
       return {
-        list: rows.map(({ order, firstTitle, firstImage, itemCount, quantity, hasRefund, hasComment }) => ({
-          id: order.id,
-          orderNo: order.orderNo,
-          status: orders.statusOf(order),
-          shopName: order.shopName,
-          productTitle: firstTitle ?? '',
-          productImage: firstImage,
-          quantity: Number(quantity),
-          itemCount: Number(itemCount),
-          total: order.totalCents,
-          actions: shopperActions(orders.statusOf(order), { refund: hasRefund, comment: hasComment }),
-          createdAt: order.createdAt.toISOString(),
-        })),
+        list: rows.map(
+          ({ order, firstTitle, firstImage, itemCount, quantity, hasRefund, hasComment, deliveredAt }) => ({
+            id: order.id,
+            orderNo: order.orderNo,
+            status: orders.statusOf(order),
+            shopName: order.shopName,
+            productTitle: firstTitle ?? '',
+            productImage: firstImage,
+            quantity: Number(quantity),
+            itemCount: Number(itemCount),
+            total: order.totalCents,
+            actions: shopperActions(orders.statusOf(order), { refund: hasRefund, comment: hasComment }),
+            carrier: order.carrier,
+            trackingNo: order.trackingNo,
+            // A raw subquery's timestamp arrives as text on some drivers.
+            deliveredAt: deliveredAt === null ? null : new Date(deliveredAt).toISOString(),
+            createdAt: order.createdAt.toISOString(),
+          }),
+        ),
         total,
         page: query.page,
         pageSize: query.pageSize,
