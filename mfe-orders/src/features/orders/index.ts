@@ -4,3 +4,4 @@ export { default as OrderActions } from './components/order-actions';
 export { AmountList, ItemLineContent } from './components/order-lines';
 export { OrderPage, orderIdOf } from './components/order-page';
 export { statusKey } from './logistics-status';
+export { useGetOrderDetailQuery } from './api';

@@ -34,7 +34,7 @@ describe('/orderInfo/:id', () => {
         ...shipped,
         logistics: [
           {
-            kind: 'delivered',
+            kind: 'delivered' as const,
             text: 'Delivered',
             carrier: null,
             trackingNo: null,
