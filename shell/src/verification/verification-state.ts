@@ -1,12 +1,13 @@
 import { onVerificationRequired } from '@marketplace/shared';
 import { useSyncExternalStore } from 'react';
-import { clearVerificationToken, readVerificationToken } from '@marketplace/shared';
+import { clearVerificationToken, isDeviceVerified, readVerificationToken } from '@marketplace/shared';
 
 /**
  * Whether the interstitial shows. Kept outside React so the base query's 428 signal, which
  * arrives outside any component, can raise it.
  */
-let required = readVerificationToken() === null;
+// This tab's token, or the browser's pass of the check in another tab (the server's device cookie), opens it.
+let required = readVerificationToken() === null && !isDeviceVerified();
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
