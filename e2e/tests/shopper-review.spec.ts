@@ -5,11 +5,13 @@ import {
   passHumanVerificationPatiently,
   registerPatiently,
   shopperApi,
+  tabBar,
   test,
   unpaidOrder,
   type Page,
   type ProductDetail,
   type ShopperApi,
+  verificationHeading,
 } from '../fixtures';
 import { seriousViolations } from '../axe';
 
@@ -51,6 +53,24 @@ const reviewedProduct = async (page: Page): Promise<Reviewed> => {
   }
   throw new Error('no reviewed product among the hot products');
 };
+
+test.describe('the human check once per browser', () => {
+  test('a second tab of a verified browser opens without the check, and its sign-up is accepted', async ({
+    verifiedPage: page,
+  }) => {
+    const second = await page.context().newPage();
+    await second.goto('/home');
+    await expect(tabBar(second)).toBeVisible();
+    await expect(verificationHeading(second)).toHaveCount(0);
+    // The new tab holds no token of its own (sessionStorage is per tab): the server passes it by the device cookie.
+    expect(await second.evaluate(() => sessionStorage.getItem('humanVerification'))).toBeNull();
+    const account = `tab2_${Date.now().toString(36)}`;
+    await registerPatiently(second, account, 'secret123');
+    await loginPatiently(second, account, 'secret123');
+    await expect(verificationHeading(second)).toHaveCount(0);
+    await second.close();
+  });
+});
 
 test.describe('ratings are their reviews', () => {
   test('the product page shows reviews and its count equals the review list', async ({ verifiedPage: page }) => {
