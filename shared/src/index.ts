@@ -46,12 +46,7 @@ export {
   type AppStore,
   type RootState,
 } from './session/store';
-export {
-  clearVerificationToken,
-  isDeviceVerified,
-  readVerificationToken,
-  storeVerificationToken,
-} from './session/verification-token';
+export { clearVerificationToken, readVerificationToken, storeVerificationToken } from './session/verification-token';
 export { loginRedirect, returnPathAfterLogin } from './session/login-redirect';
 
 export { detectInitialLanguage, languageCodeFromTag } from './i18n/detect-language';

@@ -43,11 +43,6 @@ export interface OrderSummary {
   total: number;
   /** What the shopper may do now (buttons on the card). */
   actions: OrderAction[];
-  /** Who carries it and its tracking number, once shipped. */
-  carrier: string | null;
-  trackingNo: string | null;
-  /** When the carrier's delivery was recorded; null until then (a shipped order is on its way). */
-  deliveredAt: string | null;
   createdAt: string;
 }
 

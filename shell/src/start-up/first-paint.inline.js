@@ -26,7 +26,7 @@
  */
 (function () {
   var VERIFICATION_STORAGE_KEY = 'humanVerification';
-  // The browser's pass of the check in any tab (shared/src/session/verification-token.ts).
+  // The browser's pass of the check in any tab (shell/src/verification/device-verified.ts).
   var DEVICE_VERIFIED_KEY = 'humanVerifiedDevice';
   var LANG_COOKIE = 'Local_Lang';
   var READY_EVENT = 'marketplace:screen-ready';

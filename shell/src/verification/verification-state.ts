@@ -1,6 +1,7 @@
 import { onVerificationRequired } from '@marketplace/shared';
 import { useSyncExternalStore } from 'react';
-import { clearVerificationToken, isDeviceVerified, readVerificationToken } from '@marketplace/shared';
+import { clearVerificationToken, readVerificationToken } from '@marketplace/shared';
+import { clearDeviceVerified, isDeviceVerified } from './device-verified';
 
 /**
  * Whether the interstitial shows. Kept outside React so the base query's 428 signal, which
@@ -18,6 +19,7 @@ export const markVerified = (): void => {
 
 const requireVerification = (): void => {
   clearVerificationToken();
+  clearDeviceVerified();
   required = true;
   emit();
 };

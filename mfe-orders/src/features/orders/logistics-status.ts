@@ -1,4 +1,14 @@
-import { OrderStatus } from '@marketplace/shared/contracts';
+import { OrderStatus, type OrderSummary } from '@marketplace/shared/contracts';
+
+/**
+ * An order of `order_list` with its shipping state: the server answers who carries it, its tracking
+ * number and when its delivery was recorded beside the shared summary's fields.
+ */
+export type OrderListItem = OrderSummary & {
+  carrier?: string | null;
+  trackingNo?: string | null;
+  deliveredAt?: string | null;
+};
 
 /**
  * The status an order card or header names. Status 2 keeps the requirements' name ("Delivered",

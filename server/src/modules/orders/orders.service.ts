@@ -3,7 +3,6 @@ import {
   type LogisticsEvent,
   type OrderDetail,
   type OrderListQuery,
-  type OrderSummary,
   type Page,
   type PayOrdersBody,
   type PayResult,
@@ -20,6 +19,7 @@ import { recordDecision } from '../operators/operators.repository';
 import type { PaymentCodeService } from '../payment-code/payment-code.service';
 import { shopperActions, transition, transitionRefused, type Actor } from './order-state-machine';
 import type { OrderRow, OrdersRepository } from './orders.repository';
+import type { OrderListItem } from './orders.schemas';
 
 type Details = Awaited<ReturnType<OrdersRepository['details']>>;
 
@@ -131,7 +131,7 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
 
   return {
     /** Only the caller's own orders (or every order for an operator: userId null). */
-    async listOrders(userId: number | null, query: OrderListQuery): Promise<Page<OrderSummary>> {
+    async listOrders(userId: number | null, query: OrderListQuery): Promise<Page<OrderListItem>> {
       const status = query.status === 'all' ? null : Number(query.status);
       const { rows, total } = await orders.list(userId, status, (query.page - 1) * query.pageSize, query.pageSize);
       return {

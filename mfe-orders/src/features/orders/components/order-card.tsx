@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Money, formatDate, pictureUrl } from '@marketplace/shared';
-import { type OrderSummary } from '@marketplace/shared/contracts';
-import { statusKey } from '../logistics-status';
+import { statusKey, type OrderListItem } from '../logistics-status';
 import OrderActions from './order-actions';
 import './order-card.css';
 
 /** One order in the list: shop, first product, status, what was paid and what can be done now. */
-export default function OrderCard({ order, onChanged }: { order: OrderSummary; onChanged: () => void }) {
+export default function OrderCard({ order, onChanged }: { order: OrderListItem; onChanged: () => void }) {
   const { t, i18n } = useTranslation('orders');
   return (
     <article className="orders-card" aria-label={t('card.orderNo', { orderNo: order.orderNo })}>
       <header className="orders-card__header">
         <span className="orders-card__shop">{order.shopName}</span>
-        <span className="orders-card__status">{t(statusKey(order.status, order.deliveredAt !== null))}</span>
+        <span className="orders-card__status">{t(statusKey(order.status, Boolean(order.deliveredAt)))}</span>
       </header>
       <div className="orders-card__body">
         {order.productImage && (
