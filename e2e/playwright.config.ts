@@ -30,6 +30,7 @@ const OWN_SHOPPERS = [
   'forgot-payment-code',
   'rtl',
   'search',
+  'shopper-review',
   'wallet',
   'wallet-orders-polish',
 ].map((name) => `**/${name}.spec.ts`);

@@ -44,8 +44,10 @@ const checkoutAndPay = async (page: Page, api: ShopperApi, promoCode?: string) =
   const popup = page.getByRole('form', { name: 'Pay with balance' });
   await popup.getByLabel('Payment code').fill(DEMO.paymentCode);
   await popup.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByText('Pay Success', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/myPurchases\/1$/);
+  // The payment result: "Pay Success", then the orders to ship.
+  await expect(page).toHaveURL(/\/payResult\/[\d,]+$/);
+  await expect(page.getByRole('heading', { name: 'Pay Success' })).toBeVisible();
+  await page.goto('/myPurchases/1');
   const toShip = await api.get<{ list: { id: number; orderNo: string; total: number }[] }>(
     '/api/user/order_list?status=1&page=1&pageSize=1',
   );

@@ -80,4 +80,43 @@ describe('human verification (ALTCHA)', () => {
     t.advance(2 * 60_000);
     expect((await loginWith({ 'human-verification': token })).code).toBe(428);
   });
+
+  it('sets a signed HttpOnly device cookie that passes every tab of the browser for a day, and no longer', async () => {
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/verify',
+      payload: { payload: await solvePayload(t.app) },
+    });
+    const setCookie = String(reply.headers['set-cookie']);
+    expect(setCookie).toMatch(/^mp_human=\d+\.[\w-]+; Path=\/api; Max-Age=86400; HttpOnly; SameSite=Strict$/);
+    const until = (reply.json() as { data: { deviceVerifiedUntil: string } }).data.deviceVerifiedUntil;
+    expect(new Date(until).getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    const cookie = setCookie.split(';')[0]!;
+    // A new tab has no token of its own: the cookie alone passes, more often than a token's uses.
+    for (let n = 0; n < 7; n += 1) expect((await loginWith({ cookie })).code).toBe(1);
+    t.advance(23 * 3_600_000);
+    expect((await loginWith({ cookie })).code).toBe(1);
+    t.advance(2 * 3_600_000);
+    expect((await loginWith({ cookie })).code).toBe(428);
+  });
+
+  it('refuses a forged, altered or unsigned device cookie with 428', async () => {
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification/verify',
+      payload: { payload: await solvePayload(t.app) },
+    });
+    const [value = ''] = String(reply.headers['set-cookie']).split(';');
+    const [name, signed = ''] = value.split('=');
+    const [until = '', signature = ''] = signed.split('.');
+    for (const cookie of [
+      `${name}=${Number(until) + 86_400}.${signature}`,
+      `${name}=${until}.${signature.slice(1)}x`,
+      `${name}=${until}`,
+      `${name}=${'9'.repeat(12)}.forged`,
+      `${name}=..`,
+    ]) {
+      expect((await loginWith({ cookie })).code).toBe(428);
+    }
+  });
 });

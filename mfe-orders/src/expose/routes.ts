@@ -9,6 +9,7 @@ const OrderDetailScreen = lazy(() => import('../features/order-detail/components
 const CheckoutScreen = lazy(() => import('../features/checkout/components/checkout-screen'));
 const RefundScreen = lazy(() => import('../features/refund/components/refund-screen'));
 const CommentScreen = lazy(() => import('../features/comment/components/comment-screen'));
+const PayResultScreen = lazy(() => import('../features/payment/components/pay-result-screen'));
 
 export const routes = [
   {
@@ -35,4 +36,12 @@ export const routes = [
     screen: RefundScreen,
   },
   { path: '/comment', titleKey: 'orders:title.comment', public: false, keepAlive: false, screen: CommentScreen },
+  // After paying: "Pay Success" with the orders, the balance left and what next (requirements §7).
+  {
+    path: '/payResult/:ids?',
+    titleKey: 'orders:title.payResult',
+    public: false,
+    keepAlive: false,
+    screen: PayResultScreen,
+  },
 ] satisfies RouteDefinition[];

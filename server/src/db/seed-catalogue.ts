@@ -3,6 +3,7 @@ import { PRODUCT_CATEGORIES, type ProductCategory, type ProductSpec } from '@mar
 import type { Db } from './client';
 import { products, shops } from './schema';
 import { inTransaction } from './transaction';
+import { seedDemoReviews } from './seed-reviews';
 
 /** Demo catalogue size: every category gets the same share. */
 const DEMO_SHOP_COUNT = 36;
@@ -268,6 +269,14 @@ const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor
 const between = (random: () => number, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
 type ShopSeed = typeof shops.$inferInsert;
+/** Takes `n` draws and forgets them, so the draws after them stay what they were. */
+const skipDraws = (random: () => number, n: number) => {
+  for (let i = 0; i < n; i += 1) random();
+};
+
+/** Every product starts unrated; the seeded reviews (seed-reviews.ts) set the demo's ratings. */
+const NO_RATINGS = { ratingCount: 0, productScoreSum: 0, serviceScoreSum: 0, postageScoreSum: 0 };
+
 type ProductSeed = Omit<typeof products.$inferInsert, 'shopId'> & { shopIndex: number };
 
 type Range = readonly [min: number, max: number];
@@ -293,22 +302,24 @@ const shopRow = (
 
 /**
  * The product columns from the description to the score sums, alike in both catalogues; draws the image
- * count, then the three score sums from `random`, in this order.
+ * count, then three draws the score sums once took (the ratings now come from the seeded reviews,
+ * seed-reviews.ts), from `random`, in this order.
  */
 const productBody = (
   random: () => number,
-  { brand, noun, sentences, ratingCount }: { brand: string; noun: Noun; sentences: string[]; ratingCount: number },
-) => ({
-  description: sentences
-    .map((line) => line.replace('{brand}', brand).replace('{noun}', noun.name.toLowerCase()))
-    .join(' '),
-  specs: noun.specs,
-  imageCount: between(random, 2, 4),
-  ratingCount,
-  productScoreSum: ratingCount * between(random, 3, 5),
-  serviceScoreSum: ratingCount * between(random, 3, 5),
-  postageScoreSum: ratingCount * between(random, 3, 5),
-});
+  { brand, noun, sentences }: { brand: string; noun: Noun; sentences: string[] },
+) => {
+  const imageCount = between(random, 2, 4);
+  skipDraws(random, 3);
+  return {
+    description: sentences
+      .map((line) => line.replace('{brand}', brand).replace('{noun}', noun.name.toLowerCase()))
+      .join(' '),
+    specs: noun.specs,
+    imageCount,
+    ...NO_RATINGS,
+  };
+};
 
 /** Builds the demo catalogue in memory; pure and deterministic. */
 const buildDemoCatalogue = (now: Date) => {
@@ -344,7 +355,8 @@ const buildDemoCatalogue = (now: Date) => {
       const shopIndex = random() < 0.85 ? pick(random, categoryShops).index : between(random, 0, shopRows.length - 1);
       const [low, high] = noun.price;
       const unitPrice = between(random, low, high) * 100 + pick(random, [0, 0, 49, 90, 99]);
-      const ratingCount = between(random, 0, 40);
+      // Once the rating count: the draw stays so the rest of the catalogue does.
+      skipDraws(random, 1);
       const sentences = [...words.lines].sort(() => random() - 0.5).slice(0, 3);
       productRows.push({
         shopIndex,
@@ -355,7 +367,7 @@ const buildDemoCatalogue = (now: Date) => {
         stock: between(random, 0, 20) === 0 ? 0 : between(random, 5, 500),
         sold: between(random, 0, 5_000),
         seen: between(random, 0, 20_000),
-        ...productBody(random, { brand, noun, sentences, ratingCount }),
+        ...productBody(random, { brand, noun, sentences }),
         // Distinct times so "newest" has one order.
         createdAt: new Date(
           now.getTime() -
@@ -494,7 +506,8 @@ const buildLargeCatalogue = (total: number, now: Date, demoShopNames: Set<string
     const shopIndex =
       random() < 0.9 ? pick(random, shopsByCategory.get(category) ?? [0]) : between(random, 0, shopRows.length - 1);
     const [low, high] = noun.price;
-    const ratingCount = between(random, 0, 200);
+    // Once the rating count: the draw stays so the rest of the catalogue does.
+    skipDraws(random, 1);
     const sentences = [...words.lines].sort(() => random() - 0.5).slice(0, 3);
     // Pareto-like: most products sell a little, a few sell a lot.
     const sold = Math.floor(20 / Math.max(0.002, random()) ** 1.2) - 20;
@@ -507,7 +520,7 @@ const buildLargeCatalogue = (total: number, now: Date, demoShopNames: Set<string
       stock: between(random, 0, 20) === 0 ? 0 : between(random, 5, 500),
       sold: Math.min(sold, 200_000),
       seen: sold * between(random, 2, 20) + between(random, 0, 500),
-      ...productBody(random, { brand, noun, sentences, ratingCount }),
+      ...productBody(random, { brand, noun, sentences }),
       createdAt: new Date(now.getTime() - between(random, 1, 3 * 365 * 24 * 3600) * 1000),
     });
   }
@@ -551,6 +564,7 @@ export const seedDemoCatalogue = async (db: Db, now = new Date(), { products: to
       createdAt: createdAt?.toISOString(),
     }));
     await insertProducts(tx, rows);
+    await seedDemoReviews(tx, now);
     if (total > rows.length) {
       const large = buildLargeCatalogue(total, now, new Set(catalogue.shops.map((shop) => shop.name)));
       const largeShops: { id: number; name: string }[] = [];

@@ -26,6 +26,8 @@
  */
 (function () {
   var VERIFICATION_STORAGE_KEY = 'humanVerification';
+  // The browser's pass of the check in any tab (shell/src/verification/device-verified.ts).
+  var DEVICE_VERIFIED_KEY = 'humanVerifiedDevice';
   var LANG_COOKIE = 'Local_Lang';
   var READY_EVENT = 'marketplace:screen-ready';
   // The shell's own path, which it redirects to Home (app/router.tsx): reaching Home is not leaving.
@@ -39,6 +41,7 @@
   try {
     var stored = JSON.parse(window.sessionStorage.getItem(VERIFICATION_STORAGE_KEY) || 'null');
     verified = !!stored && typeof stored.verificationToken === 'string' && Date.parse(stored.expiresAt) > Date.now();
+    verified = verified || Date.parse(window.localStorage.getItem(DEVICE_VERIFIED_KEY) || '') > Date.now();
   } catch (_ignored) {
     verified = false;
   }

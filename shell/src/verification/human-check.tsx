@@ -5,6 +5,7 @@ import { dismissFirstPaint } from '../start-up/first-paint';
 import { fetchChallenge, verifySolution } from './verification-api';
 import { markVerified } from './verification-state';
 import { Spinner, storeVerificationToken } from '@marketplace/shared';
+import { storeDeviceVerified } from './device-verified';
 import './verification.css';
 
 // The widget (~40 KB gzip) is downloaded only by a browser session that has to pass the check.
@@ -42,6 +43,7 @@ export const HumanCheck = () => {
     verifySolution(payload, lang).then(
       (token) => {
         storeVerificationToken(token);
+        storeDeviceVerified(token.deviceVerifiedUntil);
         markVerified();
       },
       () => setStep({ kind: 'failed' }),

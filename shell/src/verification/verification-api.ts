@@ -21,8 +21,11 @@ const call = async <T>(path: string, lang: string, init: RequestInit = {}): Prom
 /** The ALTCHA challenge comes inside the envelope's `data`. */
 export const fetchChallenge = (lang: string): Promise<unknown> => call<unknown>('/verification/challenge', lang);
 
-export const verifySolution = (payload: string, lang: string): Promise<VerificationToken> =>
-  call<VerificationToken>('/verification/verify', lang, {
+/** The token, and until when the device cookie set with it passes every tab of this browser. */
+export type VerifiedAnswer = VerificationToken & { deviceVerifiedUntil?: string };
+
+export const verifySolution = (payload: string, lang: string): Promise<VerifiedAnswer> =>
+  call<VerifiedAnswer>('/verification/verify', lang, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ payload }),

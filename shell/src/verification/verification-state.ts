@@ -1,12 +1,14 @@
 import { onVerificationRequired } from '@marketplace/shared';
 import { useSyncExternalStore } from 'react';
 import { clearVerificationToken, readVerificationToken } from '@marketplace/shared';
+import { clearDeviceVerified, isDeviceVerified } from './device-verified';
 
 /**
  * Whether the interstitial shows. Kept outside React so the base query's 428 signal, which
  * arrives outside any component, can raise it.
  */
-let required = readVerificationToken() === null;
+// This tab's token, or the browser's pass of the check in another tab (the server's device cookie), opens it.
+let required = readVerificationToken() === null && !isDeviceVerified();
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
@@ -17,6 +19,7 @@ export const markVerified = (): void => {
 
 const requireVerification = (): void => {
   clearVerificationToken();
+  clearDeviceVerified();
   required = true;
   emit();
 };

@@ -1,5 +1,6 @@
 import { api, withMsg, ENDPOINTS_DEFINED_ONCE } from '@marketplace/shared';
-import type { OrderDetail, OrderListQuery, OrderSummary, Page } from '@marketplace/shared/contracts';
+import type { OrderDetail, OrderListQuery, Page } from '@marketplace/shared/contracts';
+import type { OrderListItem } from './logistics-status';
 import { orderTags } from '../order-tags';
 
 /** An action changes the order, its list, and (cancel: released stock) the products. */
@@ -8,7 +9,7 @@ const orderChanged = (id: number) => [...orderTags(id), 'Product' as const];
 export const ordersApi = api.injectEndpoints({
   overrideExisting: ENDPOINTS_DEFINED_ONCE,
   endpoints: (build) => ({
-    listOrders: build.query<Page<OrderSummary>, OrderListQuery>({
+    listOrders: build.query<Page<OrderListItem>, OrderListQuery>({
       query: (params) => ({ url: '/user/order_list', params }),
       providesTags: (result) => [
         { type: 'Order' as const, id: 'LIST' },

@@ -3,3 +3,5 @@ export { LabelledField } from './components/labelled-field';
 export { default as OrderActions } from './components/order-actions';
 export { AmountList, ItemLineContent } from './components/order-lines';
 export { OrderPage, orderIdOf } from './components/order-page';
+export { statusKey } from './logistics-status';
+export { useGetOrderDetailQuery } from './api';

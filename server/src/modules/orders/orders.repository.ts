@@ -52,6 +52,9 @@ export const createOrdersRepository = (db: Db) => ({
           quantity: sql<number>`(SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi WHERE oi.order_id = ${orderId})`,
           hasRefund: sql<boolean>`EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = ${orderId})`,
           hasComment: sql<boolean>`EXISTS (SELECT 1 FROM comments c WHERE c.order_id = ${orderId})`,
+          deliveredAt: sql<
+            Date | string | null
+          >`(SELECT max(e.created_at) FROM order_events e WHERE e.order_id = ${orderId} AND e.kind = 'delivered')`,
         })
         .from(orders)
         .where(where)

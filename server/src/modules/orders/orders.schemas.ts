@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { bodyIdField, ORDER_STATUS_TABS, pageQuerySchema } from '@marketplace/shared/contracts';
+import { bodyIdField, ORDER_STATUS_TABS, pageQuerySchema, type OrderSummary } from '@marketplace/shared/contracts';
 
 export type { OrderSummary } from '@marketplace/shared/contracts';
+
+/** An order of `order_list`: the shared summary and its shipping state (the card says "Shipped" until delivered). */
+export type OrderListItem = OrderSummary & {
+  carrier: string | null;
+  trackingNo: string | null;
+  /** When the carrier's delivery was recorded; null until then. */
+  deliveredAt: string | null;
+};
 
 /** Order status filter values of requirements §7.1 (-3 is "refund in progress"). */
 export const orderListQuery = pageQuerySchema.extend({

@@ -3,7 +3,6 @@ import {
   type LogisticsEvent,
   type OrderDetail,
   type OrderListQuery,
-  type OrderSummary,
   type Page,
   type PayOrdersBody,
   type PayResult,
@@ -20,6 +19,7 @@ import { recordDecision } from '../operators/operators.repository';
 import type { PaymentCodeService } from '../payment-code/payment-code.service';
 import { shopperActions, transition, transitionRefused, type Actor } from './order-state-machine';
 import type { OrderRow, OrdersRepository } from './orders.repository';
+import type { OrderListItem } from './orders.schemas';
 
 type Details = Awaited<ReturnType<OrdersRepository['details']>>;
 
@@ -34,7 +34,8 @@ export const toProductComment = (comment: NonNullable<Details['comment']>, accou
   productScore: comment.productScore,
   serviceScore: comment.serviceScore,
   postageScore: comment.postageScore,
-  pics: comment.pics.map(uploadUrl),
+  // An upload's id, or a picture's own address (the seeded reviews show the product's gallery pictures).
+  pics: comment.pics.map((pic) => (pic.startsWith('/') ? pic : uploadUrl(pic))),
   createdAt: comment.createdAt.toISOString(),
 });
 
@@ -130,23 +131,29 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
 
   return {
     /** Only the caller's own orders (or every order for an operator: userId null). */
-    async listOrders(userId: number | null, query: OrderListQuery): Promise<Page<OrderSummary>> {
+    async listOrders(userId: number | null, query: OrderListQuery): Promise<Page<OrderListItem>> {
       const status = query.status === 'all' ? null : Number(query.status);
       const { rows, total } = await orders.list(userId, status, (query.page - 1) * query.pageSize, query.pageSize);
       return {
-        list: rows.map(({ order, firstTitle, firstImage, itemCount, quantity, hasRefund, hasComment }) => ({
-          id: order.id,
-          orderNo: order.orderNo,
-          status: orders.statusOf(order),
-          shopName: order.shopName,
-          productTitle: firstTitle ?? '',
-          productImage: firstImage,
-          quantity: Number(quantity),
-          itemCount: Number(itemCount),
-          total: order.totalCents,
-          actions: shopperActions(orders.statusOf(order), { refund: hasRefund, comment: hasComment }),
-          createdAt: order.createdAt.toISOString(),
-        })),
+        list: rows.map(
+          ({ order, firstTitle, firstImage, itemCount, quantity, hasRefund, hasComment, deliveredAt }) => ({
+            id: order.id,
+            orderNo: order.orderNo,
+            status: orders.statusOf(order),
+            shopName: order.shopName,
+            productTitle: firstTitle ?? '',
+            productImage: firstImage,
+            quantity: Number(quantity),
+            itemCount: Number(itemCount),
+            total: order.totalCents,
+            actions: shopperActions(orders.statusOf(order), { refund: hasRefund, comment: hasComment }),
+            carrier: order.carrier,
+            trackingNo: order.trackingNo,
+            // A raw subquery's timestamp arrives as text on some drivers.
+            deliveredAt: deliveredAt === null ? null : new Date(deliveredAt).toISOString(),
+            createdAt: order.createdAt.toISOString(),
+          }),
+        ),
         total,
         page: query.page,
         pageSize: query.pageSize,

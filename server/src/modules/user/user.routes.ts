@@ -49,7 +49,11 @@ export const userRoutes = async (
   const { r, signedIn } = shopperRouteKit(app, tags);
   const requireHuman = async (request: { headers: Record<string, unknown> }) => {
     const header = request.headers['human-verification'];
-    await verification.assertVerified(typeof header === 'string' ? header : undefined);
+    const cookie = request.headers.cookie;
+    await verification.assertVerified(
+      typeof header === 'string' ? header : undefined,
+      typeof cookie === 'string' ? cookie : undefined,
+    );
   };
   // Human verification runs in preValidation, before the body is judged: a bot learns nothing without a token.
   // Per IP and account, so one shopper's typos do not lock out a shared network and vice versa.

@@ -23,10 +23,17 @@ export const verificationRoutes = async (app: FastifyInstance, { service }: { se
     {
       schema: {
         tags,
-        summary: 'Redeem a solved challenge for a 30-minute verification token',
+        summary:
+          'Redeem a solved challenge for a 30-minute verification token and a day-long HttpOnly cookie covering every tab of the browser',
         body: verifySolutionBody,
       },
     },
-    async (request) => ok(request, await service.verify(request.body.payload), 'ok.verified'),
+    async (request, reply) => {
+      const token = await service.verify(request.body.payload);
+      // Every tab of this browser is verified for a day by an HttpOnly cookie; the token stays for other clients.
+      const device = service.deviceCookie(request.protocol === 'https');
+      reply.header('set-cookie', device.setCookie);
+      return ok(request, { ...token, deviceVerifiedUntil: device.until.toISOString() }, 'ok.verified');
+    },
   );
 };

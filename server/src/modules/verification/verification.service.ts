@@ -6,6 +6,7 @@ import type { AltchaConfig } from '../../config/config';
 import { AppError, fail } from '../../lib/app-error';
 import { newToken, sha256 } from '../../lib/secrets';
 import type { VerificationRepository } from './verification.repository';
+import { createVerifiedDevices } from './verified-device';
 
 interface Deps {
   repository: VerificationRepository;
@@ -30,6 +31,7 @@ const parsePayload = (payload: string): Payload | null => {
 export const createVerificationService = ({ repository, config, hmacKey, now }: Deps) => {
   const deriveKey = config.algorithm === 'SHA-256' ? deriveSha : derivePbkdf2;
   const keySecret = sha256(`altcha-key:${hmacKey}`);
+  const devices = createVerifiedDevices(sha256(`verified-device:${hmacKey}`), now);
 
   return {
     createChallenge(): Promise<Challenge> {
@@ -44,6 +46,9 @@ export const createVerificationService = ({ repository, config, hmacKey, now }: 
         expiresAt: new Date(now().getTime() + config.challengeTtlMs),
       });
     },
+
+    /** The device cookie a passed check sets (every tab of the browser is covered by it for a day). */
+    deviceCookie: (secure: boolean) => devices.cookie(secure),
 
     async verify(payload: string): Promise<VerificationToken> {
       const parsed = parsePayload(payload);
@@ -76,7 +81,12 @@ export const createVerificationService = ({ repository, config, hmacKey, now }: 
       return { verificationToken: token, expiresAt: expiresAt.toISOString() };
     },
 
-    async assertVerified(token: string | undefined): Promise<void> {
+    /**
+     * Passes with the device's signed cookie (any tab of a verified browser) or, for clients that keep the
+     * token themselves, a live `human-verification` token (its uses counted).
+     */
+    async assertVerified(token: string | undefined, cookieHeader?: string): Promise<void> {
+      if (devices.isVerified(cookieHeader)) return;
       if (!token || !(await repository.useToken(sha256(token), now(), config.tokenMaxUses))) {
         throw new AppError(ResponseCode.VERIFICATION_REQUIRED, 'err.verificationRequired');
       }

@@ -24,7 +24,13 @@ export const LoginLanguagePicker = () => {
 
   return (
     <>
-      <Button fill="none" size="small" aria-label={t('action.language')} onClick={() => setOpen(true)}>
+      <Button
+        fill="none"
+        size="small"
+        className="account-icon-button"
+        aria-label={t('action.language')}
+        onClick={() => setOpen(true)}
+      >
         <GlobeIcon />
       </Button>
       <Popup

@@ -18,6 +18,13 @@ describe('/language', () => {
 
     expect(await screen.findAllByRole('radio')).toHaveLength(34);
     expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
+    // Each language by its own name, with its name in the shopper's language beside it: no Chinese names
+    // for an English shopper.
+    const german = screen.getByRole('radio', { name: 'Deutsch' }).closest('.adm-list-item');
+    expect(german).toHaveTextContent('German');
+    expect(german).not.toHaveTextContent('德语');
+    expect(screen.getByRole('radio', { name: '日本語' }).closest('.adm-list-item')).toHaveTextContent('Japanese');
+    expect(screen.getByRole('radiogroup', { name: 'Language' })).not.toHaveTextContent('英语');
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Deutsch' }));
 
     // The toast is already in the language just chosen.

@@ -179,7 +179,7 @@ const BelowTheTitle = ({ product }: { product: ProductDetail }) => {
         <ShopTile shop={product.shop} />
       </section>
       <RatingSummary rating={product.rating} onOpen={openReviews} />
-      <ProductComments productId={product.id} />
+      <ProductComments productId={product.id} onOpen={openReviews} />
       {reviewsWanted && (
         <Suspense fallback={null}>
           <ReviewList

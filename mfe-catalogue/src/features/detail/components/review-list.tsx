@@ -6,6 +6,7 @@ import { REVIEW_FILTERS, useListProductReviewsQuery, type ReviewCounts, type Rev
 import RatingScores from './rating-scores';
 import ReviewItem from './review-item';
 import { CloseButton } from './close-button';
+import { useOverlayClose } from '../use-overlay-close';
 import '../../catalogue-common.css';
 import './detail-controls.css';
 import './review-list.css';
@@ -36,6 +37,8 @@ export default function ReviewList({
   const filterId = useId();
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const [shown, setShown] = useState(STEP);
+  // Escape and the back gesture close it too; back stays on the product.
+  useOverlayClose(open, onClose);
   const { data, isFetching, isError } = useListProductReviewsQuery(
     { id: productId, filter, page: 1, pageSize: shown },
     { skip: !open },

@@ -151,7 +151,7 @@ describe('/checkout', () => {
     expect(sentTo('POST', '/api/order/create')).toHaveLength(0);
   });
 
-  it('creates the orders ("Create Order Success"), pays with the payment code ("Pay Success") and opens "to ship"', async () => {
+  it('creates the orders ("Create Order Success"), pays with the payment code ("Pay Success") and opens the payment result', async () => {
     const { sentTo } = fakeApi({
       'POST /api/order/preview': previewRoute(),
       'POST /api/order/create': ok(
@@ -171,7 +171,7 @@ describe('/checkout', () => {
     await userEvent.click(within(popup).getByRole('button', { name: 'Pay' }));
 
     expect(await screen.findByText('Pay Success')).toBeInTheDocument();
-    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/myPurchases/1');
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/payResult/41');
     expect(sentTo('POST', '/api/order/create')[0]?.body).toEqual({ items: [11], addressId: 7 });
     expect(sentTo('POST', '/api/order/pay')[0]?.body).toEqual({ orderIds: [41], paymentCode: '123456' });
   });

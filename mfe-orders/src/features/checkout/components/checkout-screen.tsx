@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Input } from 'antd-mobile';
 import { EmptyState, Money, outcomeOf, PageHeader, Spinner, toastFail, toastSuccess } from '@marketplace/shared';
 import type { CheckoutPreview } from '@marketplace/shared/contracts';
-import { PAYMENT_CODE_PATH, usePayOrders } from '../../payment';
+import { PAYMENT_CODE_PATH, payResultPath, usePayOrders } from '../../payment';
 import { AmountList } from '../../orders';
 import { useCreateOrdersMutation, usePreviewCheckoutMutation } from '../api';
 import { useChosenAddressId } from '../chosen-address';
@@ -83,12 +83,11 @@ export default function CheckoutScreen() {
     setPlaced(true);
     toastSuccess(created.data.msg || { key: 'errors:ok.orders.createOrder' });
     const { orders, total } = created.data.data;
-    const outcome = await pay(
-      orders.map((order) => order.id),
-      total,
-    );
-    // The orders exist now: checkout is done either way, and "back" from settings leads to them.
-    navigate(outcome === 'paid' ? '/myPurchases/1' : '/myPurchases/0', { replace: true });
+    const ids = orders.map((order) => order.id);
+    const outcome = await pay(ids, total);
+    // The orders exist now: checkout is done either way, and "back" from settings leads to them; paid,
+    // the result screen says so and offers what next.
+    navigate(outcome === 'paid' ? payResultPath(ids) : '/myPurchases/0', { replace: true });
     if (outcome === 'setPaymentCode') navigate(PAYMENT_CODE_PATH);
   };
 

@@ -14,13 +14,38 @@ describe('/orderInfo/:id', () => {
     const { calls } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
     await open();
 
-    expect(await screen.findByRole('region', { name: 'Order status' })).toHaveTextContent('Delivered');
+    // Shipped, not yet delivered: the header says so, with the carrier and tracking number.
+    const status = await screen.findByRole('region', { name: 'Order status' });
+    expect(status).toHaveTextContent('Shipped');
+    expect(status).not.toHaveTextContent('Delivered');
+    expect(status).toHaveTextContent('DHL, tracking number DH123');
     expect(screen.getByRole('region', { name: 'Shipping address' })).toHaveTextContent('Mei Chen');
     const items = screen.getByRole('region', { name: 'Products' });
     expect(items).toHaveTextContent('Trail tent');
     expect(items).toHaveTextContent('colour: green');
     expect(items).toHaveTextContent('Subtotal$40.00Freight$5.00Discount (SAVE10)−$10.00Total$35.00');
     expect(calls[0]?.search.get('id')).toBe('9');
+  });
+
+  it('says "Delivered" once the delivery is recorded', async () => {
+    const shipped = orderDetail();
+    fakeApi({
+      'GET /api/order/detail': ok({
+        ...shipped,
+        logistics: [
+          {
+            kind: 'delivered' as const,
+            text: 'Delivered',
+            carrier: null,
+            trackingNo: null,
+            createdAt: '2026-03-04T09:00:00.000Z',
+          },
+          ...shipped.logistics,
+        ],
+      }),
+    });
+    await open();
+    expect(await screen.findByRole('region', { name: 'Order status' })).toHaveTextContent(/^Delivered/);
   });
 
   it('shows the logistics timeline, newest first, with carrier and tracking number', async () => {

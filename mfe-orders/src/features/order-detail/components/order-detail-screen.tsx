@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { Button, Steps } from 'antd-mobile';
 import { formatDateTime } from '@marketplace/shared';
 import { type OrderDetail } from '@marketplace/shared/contracts';
-import { OrderActions, AmountList, ItemLineContent, OrderPage, orderIdOf } from '../../orders';
+import { OrderActions, AmountList, ItemLineContent, OrderPage, orderIdOf, statusKey } from '../../orders';
 import { copyText } from '../copy-text';
 import { orderTimeline } from '../refund-timeline';
 import RefundState from './refund-state';
@@ -33,11 +33,16 @@ const Logistics = ({ order }: { order: OrderDetail }) => {
 // Actions invalidate this order's cache tag, so the detail reloads itself after one.
 const Detail = ({ order }: { order: OrderDetail }) => {
   const { t, i18n } = useTranslation('orders');
-  // i18n-keys: status.0, status.1, status.2, status.3, status.4, status.-1, status.-2, status.-3, status.-4
+  const delivered = order.logistics.some((event) => event.kind === 'delivered');
   return (
     <>
       <section className="order-detail__card order-detail__status" aria-label={t('detail.status')}>
-        <strong>{t(`status.${order.status}`)}</strong>
+        <strong>{t(statusKey(order.status, delivered))}</strong>
+        {order.carrier && order.trackingNo && (
+          <span className="order-detail__meta">
+            {t('detail.tracking', { carrier: order.carrier, trackingNo: order.trackingNo })}
+          </span>
+        )}
         <span className="order-detail__meta order-detail__order-no">
           {t('card.orderNo', { orderNo: order.orderNo })}
           <Button

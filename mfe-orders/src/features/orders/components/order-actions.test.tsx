@@ -117,7 +117,7 @@ describe('order actions on the order list', () => {
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/refund/3/M3');
   });
 
-  it('pays a waiting order with the payment code and reloads the list', async () => {
+  it('pays a waiting order with the payment code and opens its payment result', async () => {
     let orders = [order(1, 0, ['pay', 'cancel'])];
     const { sentTo } = fakeApi({
       'GET /api/user/order_list': () => listOf(orders),
@@ -134,6 +134,6 @@ describe('order actions on the order list', () => {
 
     expect(await screen.findByText('Pay Success')).toBeInTheDocument();
     expect(sentTo('POST', '/api/order/pay')[0]?.body).toEqual({ orderIds: [1], paymentCode: '123456' });
-    expect(await within(await card('M1')).findByText('Waiting delivery')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'location' })).toHaveTextContent('/payResult/1');
   });
 });

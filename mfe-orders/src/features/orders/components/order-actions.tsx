@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button, Dialog } from 'antd-mobile';
 import { toastSuccess } from '@marketplace/shared';
 import type { OrderAction } from '@marketplace/shared/contracts';
-import { PAYMENT_CODE_PATH, usePayOrders, type PayOutcome } from '../../payment';
+import { PAYMENT_CODE_PATH, payResultPath, usePayOrders, type PayOutcome } from '../../payment';
 import { useCancelOrderMutation, useConfirmOrderReceiptMutation } from '../api';
 import './order-actions.css';
 
@@ -47,8 +47,10 @@ export default function OrderActions({ order, onChanged = () => undefined, showD
   };
 
   const afterPay = (outcome: PayOutcome) => {
-    if (outcome === 'paid') onChanged();
-    else if (outcome === 'setPaymentCode') navigate(PAYMENT_CODE_PATH);
+    if (outcome === 'paid') {
+      onChanged();
+      navigate(payResultPath([order.id]));
+    } else if (outcome === 'setPaymentCode') navigate(PAYMENT_CODE_PATH);
   };
 
   const refundPath = () => {

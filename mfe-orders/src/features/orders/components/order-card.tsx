@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Money, formatDate, pictureUrl } from '@marketplace/shared';
-import { type OrderSummary } from '@marketplace/shared/contracts';
+import { statusKey, type OrderListItem } from '../logistics-status';
 import OrderActions from './order-actions';
 import './order-card.css';
 
 /** One order in the list: shop, first product, status, what was paid and what can be done now. */
-export default function OrderCard({ order, onChanged }: { order: OrderSummary; onChanged: () => void }) {
+export default function OrderCard({ order, onChanged }: { order: OrderListItem; onChanged: () => void }) {
   const { t, i18n } = useTranslation('orders');
-  // i18n-keys: status.0, status.1, status.2, status.3, status.4, status.-1, status.-2, status.-3, status.-4
   return (
     <article className="orders-card" aria-label={t('card.orderNo', { orderNo: order.orderNo })}>
       <header className="orders-card__header">
         <span className="orders-card__shop">{order.shopName}</span>
-        <span className="orders-card__status">{t(`status.${order.status}`)}</span>
+        <span className="orders-card__status">{t(statusKey(order.status, Boolean(order.deliveredAt)))}</span>
       </header>
       <div className="orders-card__body">
         {order.productImage && (
@@ -22,6 +21,11 @@ export default function OrderCard({ order, onChanged }: { order: OrderSummary; o
           <p className="orders-card__title">{order.productTitle}</p>
           {order.itemCount > 1 && <p className="orders-card__meta">{t('card.more', { count: order.itemCount - 1 })}</p>}
           <p className="orders-card__meta">{t('card.orderNo', { orderNo: order.orderNo })}</p>
+          {order.carrier && order.trackingNo && (
+            <p className="orders-card__meta">
+              {t('detail.tracking', { carrier: order.carrier, trackingNo: order.trackingNo })}
+            </p>
+          )}
           <p className="orders-card__meta">
             {t('card.placedAt', {
               date: formatDate(order.createdAt, i18n.language),

@@ -61,6 +61,22 @@ describe('My purchases', () => {
     expect(screen.queryByRole('article', { name: 'Order No. M20261' })).not.toBeInTheDocument();
   });
 
+  it('calls an order of the Delivered tab "Shipped" with its carrier and tracking number until delivery is recorded', async () => {
+    const shipped = { ...order(1, 2), carrier: 'DHL', trackingNo: 'JD0142' };
+    const delivered = { ...order(2, 2), carrier: 'UPS', trackingNo: '1Z99', deliveredAt: '2026-03-04T09:00:00.000Z' };
+    serveOrders([shipped, delivered]);
+    await renderScreen(<OrderListScreen />, { path: '/myPurchases/2', route: '/myPurchases/:status?' });
+
+    expect(screen.getByRole('tab', { name: 'Delivered' })).toHaveAttribute('aria-selected', 'true');
+    const onItsWay = await screen.findByRole('article', { name: 'Order No. M20261' });
+    expect(onItsWay).toHaveTextContent('Shipped');
+    expect(onItsWay).not.toHaveTextContent('Delivered');
+    expect(onItsWay).toHaveTextContent('DHL, tracking number JD0142');
+    const arrived = screen.getByRole('article', { name: 'Order No. M20262' });
+    expect(arrived).toHaveTextContent('Delivered');
+    expect(arrived).toHaveTextContent('UPS, tracking number 1Z99');
+  });
+
   it('asks order_list for the tab status, page and page size', async () => {
     const asked = serveOrders([order(1, -3)]);
     await renderScreen(<OrderListScreen />, { path: '/myPurchases/-3', route: '/myPurchases/:status?' });

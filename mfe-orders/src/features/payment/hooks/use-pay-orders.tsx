@@ -7,6 +7,9 @@ import PayPopup, { type PayRequest } from '../components/pay-popup';
 /** How a payment ended: paid, closed unpaid, or the shopper chose to go and set a payment code. */
 export type PayOutcome = 'paid' | 'closed' | 'setPaymentCode';
 
+/** The payment result screen of these orders ("Pay Success", the balance left, what next). */
+export const payResultPath = (orderIds: number[]) => `/payResult/${orderIds.join(',')}`;
+
 /** Where a payment code is set (account remote). */
 export const PAYMENT_CODE_PATH = links.paymentCode();
 

@@ -22,6 +22,8 @@ interface AuditRecordScreenProps<T extends AuditRecord> {
   itemLabel: (record: T) => string;
   /** What a record shows above its refusal reason and time. */
   children: (record: T) => ReactNode;
+  /** A note above the tabs (what happens after a request just made), if any. */
+  notice?: ReactNode;
 }
 
 /** A wallet record screen (`/topUpRecord`, `/depositRecord`): audit tabs over a paged list of records. */
@@ -30,6 +32,7 @@ export function AuditRecordScreen<T extends AuditRecord>({
   list,
   itemLabel,
   children,
+  notice,
 }: AuditRecordScreenProps<T>) {
   const { t, i18n } = useTranslation('wallet');
   const [status, setStatus] = useAuditFilter();
@@ -37,6 +40,7 @@ export function AuditRecordScreen<T extends AuditRecord>({
   return (
     <div>
       <PageHeader title={title} />
+      {notice}
       <AuditTabs value={status} onChange={setStatus}>
         <PagedList<T>
           key={status}

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Money, usePageLoader } from '@marketplace/shared';
 import type { WithdrawalRecord } from '@marketplace/shared/contracts';
@@ -9,9 +10,18 @@ import { AuditRecordScreen } from './audit-record-screen';
 export default function WithdrawalRecordScreen() {
   const { t } = useTranslation('wallet');
   const listRecords = usePageLoader(walletApi.endpoints.listWithdrawalRecords);
+  // Just withdrawn (the withdraw screen's "Withdrawal Success"): what happens next and when.
+  const withdrawn = (useLocation().state as { withdrawn?: boolean } | null)?.withdrawn === true;
   return (
     <AuditRecordScreen<WithdrawalRecord>
       title={t('title.depositRecord')}
+      notice={
+        withdrawn && (
+          <p className="wallet-notice" role="status">
+            {t('withdraw.nextSteps')}
+          </p>
+        )
+      }
       list={listRecords}
       itemLabel={(record) => t('records.withdrawalNo', { no: record.withdrawalNo })}
     >

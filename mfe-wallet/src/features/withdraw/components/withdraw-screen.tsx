@@ -120,7 +120,8 @@ export default function WithdrawScreen() {
       setRequestId(newRequestId());
       closeConfirm();
       toastSuccess(outcome.data.msg || { key: 'errors:ok.wallet.withdrawal' });
-      navigate('/depositRecord', { replace: true });
+      // The record list says what happens next and when (WithdrawalRecordScreen).
+      navigate('/depositRecord', { replace: true, state: { withdrawn: true } });
       return;
     }
     const failure = paymentFailureOf(outcome.detail);
