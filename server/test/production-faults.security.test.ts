@@ -143,6 +143,9 @@ describeWithPostgresAndRedis('three API processes in production (PostgreSQL + Re
       })();
       const replies = await Promise.all(urls.map(verify));
       await browsing;
+      console.info(
+        `Redis paused: verify_pay ${replies.map((r) => `${r.status}/${r.code} in ${r.ms} ms`).join(', ')}; catalogue ${catalogue.length} × 200`,
+      );
       for (const reply of replies) {
         expect(reply).toMatchObject({ status: 503, code: 503 });
         expect(reply.ms).toBeLessThan(1_000);

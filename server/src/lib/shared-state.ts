@@ -111,7 +111,7 @@ const redisBrake = (redis: Redis, prefix: string, failClosed: (error: unknown) =
 };
 
 /** The longest a request waits for one Redis command before it is refused (503). */
-const REDIS_COMMAND_TIMEOUT_MS = 300;
+export const REDIS_COMMAND_TIMEOUT_MS = 300;
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../../lib/shared-state';
 import type { OperatorAuth } from '../admin/admin-auth';
 import type { MailStatus } from '../mail/mail-status';
 import { memoryAggregator, redisAggregator, type Aggregator } from './telemetry.aggregate';
@@ -37,7 +38,14 @@ export const telemetryModule = async (
   const options = { maxKeys: numberFrom(env.TELEMETRY_MAX_KEYS, 20_000, 10, 1_000_000) };
   let aggregator: Aggregator;
   if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    // The same bound on every command as the limits' (lib/shared-state.ts): a stalled Redis drops reports
+    // at once instead of holding the beacon.
+    const redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    });
     redis.on('error', () => undefined);
     await redis.connect().catch((error: unknown) => app.log.error({ err: error }, 'telemetry: Redis unreachable'));
     app.addHook('onClose', async () => {

@@ -142,7 +142,11 @@ export const telemetryRoutes = async (app: FastifyInstance, options: TelemetryOp
       const sinceMs = since === undefined ? undefined : /^\d+$/.test(since) ? Number(since) : Date.parse(since);
       if (sinceMs !== undefined && !Number.isFinite(sinceMs)) throw new AppError(ResponseCode.FAIL, 'err.invalidBody');
       const fromMs = Math.max(sinceMs ?? toMs - (window ?? 900) * 1000, toMs - MAX_WINDOW_SECONDS * 1000);
-      const versions = await aggregator.summary(remote, fromMs, toMs);
+      // The shared store away or stalled: the figures are unknown for now (503 in the envelope, not a 500).
+      const versions = await aggregator.summary(remote, fromMs, toMs).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'telemetry summary unavailable');
+        throw new AppError(503, 'err.server', undefined, null, 503);
+      });
       return ok(request, {
         remote,
         from: new Date(fromMs).toISOString(),
