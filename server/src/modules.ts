@@ -54,6 +54,7 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { createPasswordService } from './modules/password-reset/password.service';
 import { createPaymentCodeService } from './modules/payment-code/payment-code.service';
 import { createSecretCheck } from './modules/payment-code/secret-check';
+import { sellersModule } from './modules/sellers';
 import { createRefundsRepository } from './modules/refunds/refunds.repository';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { createRefundsService } from './modules/refunds/refunds.service';
@@ -267,6 +268,17 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
   await app.register(communityRoutes, { service: community });
   await app.register(communityAdminRoutes, { operators, service: community });
 
+  // sellers: the seller centre's accounts, staff and shop calls.
+  const sellers = await sellersModule(app, {
+    db,
+    shared,
+    mailer,
+    operators,
+    platformUrl: (config.community ?? DEFAULT_COMMUNITY_CONFIG).sellerPlatformUrl,
+    dummyHash,
+    now,
+  });
+
   // telemetry: field health.
   await telemetryModule(app, { config, operators });
 
@@ -283,5 +295,5 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
     now,
   });
 
-  return { catalogue };
+  return { catalogue, sellerRoutes: sellers.routes };
 };

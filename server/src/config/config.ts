@@ -86,14 +86,15 @@ export interface AppConfig {
 export interface CommunityConfig {
   /** IANA zone whose calendar day a support counts for (`SUPPORT_TIME_ZONE`). */
   supportTimeZone: string;
-  /** The separate seller platform merchant sign-up leads to (`SELLER_PLATFORM_URL`). */
+  /** The seller platform merchant sign-up leads to (`SELLER_PLATFORM_URL`): absolute, or a path on this deployment. */
   sellerPlatformUrl: string;
 }
 
 /** The only place the community defaults are declared: the environment's fallback and the app's. */
 export const DEFAULT_COMMUNITY_CONFIG: Readonly<CommunityConfig> = Object.freeze({
   supportTimeZone: 'UTC',
-  sellerPlatformUrl: 'https://seller.example.com/signup',
+  /** This deployment's own seller centre (the seller app at /seller), resolved against the caller's origin. */
+  sellerPlatformUrl: '/seller',
 });
 
 /** The time zone a support day is counted in; an unknown zone stops the start instead of counting wrong days. */

@@ -10,6 +10,9 @@ interface Document {
 /** The operator API: documented only for operators, never in the public document. */
 const isOperatorPath = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
 
+/** The seller centre's API (modules/sellers): not a shopper's call either. */
+const isSellerPath = (url: string) => url.startsWith('/api/seller/');
+
 const withPaths = (document: Document, keep: (url: string) => boolean): Document => ({
   ...document,
   paths: Object.fromEntries(Object.entries(document.paths ?? {}).filter(([url]) => keep(url))),
@@ -40,7 +43,7 @@ export const swaggerPlugin = fp(
     });
     let publicDocument: Document | undefined;
     app.get('/api/docs/json', { schema: { hide: true } }, async () => {
-      publicDocument ??= withPaths(app.swagger() as Document, (url) => !isOperatorPath(url));
+      publicDocument ??= withPaths(app.swagger() as Document, (url) => !isOperatorPath(url) && !isSellerPath(url));
       return publicDocument;
     });
   },
