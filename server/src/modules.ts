@@ -199,18 +199,14 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
     ? (await import('./modules/uploads/s3-storage')).createS3Storage(config.uploadS3)
     : createDiskStorage(path.join(config.dataDir, 'uploads'));
   app.log.info(`uploads: ${uploadStorage.description}`);
-  await app.register(uploadsRoutes, {
-    service: createUploadsService({
-      uploads: uploadsRepository,
-      storage: uploadStorage,
-      log: app.log,
-      quota: config.uploadQuota,
-      now,
-    }),
-    users,
-    operators,
+  const uploads = createUploadsService({
+    uploads: uploadsRepository,
+    storage: uploadStorage,
+    log: app.log,
+    quota: config.uploadQuota,
     now,
   });
+  await app.register(uploadsRoutes, { service: uploads, users, operators, now });
 
   // admin: the operator API over orders, refunds and the ledger.
   await app.register(adminRoutes, { operators, orders, refunds, ledger, users });
@@ -274,6 +270,7 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
     shared,
     mailer,
     operators,
+    pictures: uploads,
     platformUrl: (config.community ?? DEFAULT_COMMUNITY_CONFIG).sellerPlatformUrl,
     dummyHash,
     now,

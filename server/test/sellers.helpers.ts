@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { call, postAs, type TestApp } from './harness';
 import { createShopper, type Shopper } from './orders.helpers';
-import type { Operator } from './operators.helpers';
 
 /** A seller signed in through the whole invitation: what a test needs to call and to sign in again. */
 export interface Seller {
@@ -52,7 +51,12 @@ export const acceptInvite = async (t: TestApp, email: string, code = inviteCodeF
 };
 
 /** A shopper applies for `shopName`, the operator approves it and the owner accepts the invitation. */
-export const approvedOwner = async (t: TestApp, operator: Operator, shopName: string, email: string) => {
+export const approvedOwner = async (
+  t: TestApp,
+  operator: { headers: Record<string, string> },
+  shopName: string,
+  email: string,
+) => {
   const applicant: Shopper = await createShopper(t, `applicant${Math.floor(Math.random() * 1e9)}`);
   const applied = await postAs<{ id: number }>(t.app, applicant, '/api/merchant/apply', { shopName, contact: email });
   if (applied.code !== 1) throw new Error(`apply: ${applied.msg}`);

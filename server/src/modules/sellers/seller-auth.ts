@@ -23,6 +23,7 @@ export const SELLER_ROUTE_ACCESS: Readonly<Record<string, SellerAccess>> = {
   'POST /api/seller/auth/sign_out': 'any',
   'POST /api/seller/auth/sessions/revoke': 'any',
   'GET /api/seller/me': 'any',
+  'GET /api/seller/docs/json': 'any',
   'GET /api/seller/staff': 'owner',
   'POST /api/seller/staff/invite': 'owner',
   'POST /api/seller/staff/roles': 'owner',

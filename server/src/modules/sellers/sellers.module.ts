@@ -10,6 +10,8 @@ import { createSellerStaffService } from './seller-staff.service';
 import { sellersAdminRoutes } from './sellers.admin.routes';
 import { createSellersRepository } from './sellers.repository';
 import { sellersRoutes } from './sellers.routes';
+import { createShopProfileRepository } from './shop-profile.repository';
+import { shopProfileRoutes, type ShopPictures } from './shop-profile.routes';
 import { createSellersService } from './sellers.service';
 
 /**
@@ -23,6 +25,7 @@ export const sellersModule = async (
     shared: SharedState;
     mailer: Mailer;
     operators: OperatorAuth;
+    pictures: ShopPictures;
     platformUrl: string;
     dummyHash: Promise<string>;
     now: () => Date;
@@ -45,6 +48,12 @@ export const sellersModule = async (
   const auth = createSellerAuth(service);
   app.addHook('onRoute', auth.onRoute);
   await app.register(sellersRoutes, { auth, service, staff: createSellerStaffService({ repository, now }) });
+  await app.register(shopProfileRoutes, {
+    auth,
+    repository: createShopProfileRepository(db),
+    pictures: deps.pictures,
+    now,
+  });
   await app.register(sellersAdminRoutes, { operators: deps.operators, service });
   return { routes: auth.routes };
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { sellerDocument } from '../../plugins/external/swagger';
 import type { SellerAuth } from './seller-auth';
 import type { SellerStaffService } from './seller-staff.service';
 import {
@@ -80,6 +81,8 @@ export const sellersRoutes = async (
     { preHandler, schema: { tags, summary: 'Who is signed in, shop and roles', headers } },
     async (request) => ok(request, sellerSummary(me(request).seller, me(request).shopName)),
   );
+
+  r.get('/api/seller/docs/json', { preHandler, schema: { hide: true, headers } }, async () => sellerDocument(app));
 
   r.get(
     '/api/seller/staff',

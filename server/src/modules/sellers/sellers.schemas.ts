@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdField } from '@marketplace/shared/contracts';
+import { bodyIdField, isLanguageCode } from '@marketplace/shared/contracts';
 import { SELLER_ROLES } from '../../db/schema/sellers';
 
 const noNul = (value: string) => !value.includes('\u0000');
@@ -48,3 +48,38 @@ export const approveBody = z.object({ id: bodyIdField('err.seller.applicationNot
 
 /** The seller calls' own header (the OpenAPI document and validation of its shape). */
 export const sellerHeaders = z.looseObject({ 'seller-token': z.string().max(512).optional() });
+
+/** The shop profile: name and a description per language (English is the fallback a shopper reads). */
+export const profileBody = z.object({
+  name: z
+    .string('err.seller.nameInvalid')
+    .trim()
+    .min(1, 'err.seller.nameInvalid')
+    .max(100, 'err.seller.nameInvalid')
+    .refine(noNul, 'err.seller.nameInvalid'),
+  descriptions: z
+    .record(
+      z.string('err.languageUnknown').max(8, 'err.languageUnknown'),
+      z
+        .string('err.seller.descriptionTooLong')
+        .trim()
+        .max(2000, 'err.seller.descriptionTooLong')
+        .refine(noNul, 'err.seller.descriptionTooLong'),
+      'err.invalidBody',
+    )
+    .refine((map) => Object.keys(map).every(isLanguageCode), 'err.languageUnknown')
+    .default({}),
+});
+export type ProfileBody = z.infer<typeof profileBody>;
+
+export const pictureQuery = z.object({ kind: z.enum(['logo', 'banner'], 'err.invalidBody') });
+
+export const replyBody = z.object({
+  id: bodyIdField('err.seller.reviewNotFound'),
+  reply: z
+    .string('err.seller.replyLength')
+    .trim()
+    .min(1, 'err.seller.replyLength')
+    .max(1000, 'err.seller.replyLength')
+    .refine(noNul, 'err.seller.replyLength'),
+});

@@ -22,6 +22,9 @@ const withPaths = (document: Document, keep: (url: string) => boolean): Document
 export const operatorDocument = (app: FastifyInstance): Document =>
   withPaths(app.swagger() as Document, isOperatorPath);
 
+/** The seller centre's part of the document (GET /api/seller/docs/json, behind a seller session). */
+export const sellerDocument = (app: FastifyInstance): Document => withPaths(app.swagger() as Document, isSellerPath);
+
 /**
  * OpenAPI generated from the same zod schemas that validate requests. /api/docs/json serves the shoppers'
  * calls to anyone; the operator calls are left out of it and served only to an operator credential.
