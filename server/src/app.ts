@@ -19,7 +19,7 @@ import { i18nPlugin } from './plugins/app/i18n';
 import { securityPlugin } from './plugins/external/security';
 import { openSharedState } from './lib/shared-state';
 import { staticFilesPlugin } from './plugins/external/static-files';
-import { consoleFiles } from './plugins/external/console-files';
+import { consoleFiles, sellerFiles } from './plugins/external/console-files';
 import { swaggerPlugin } from './plugins/external/swagger';
 
 declare module 'fastify' {
@@ -112,6 +112,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     });
     await app.register(consoleFiles);
     if (config.benchReferencePage) await app.register(benchReferencePage);
+    await app.register(sellerFiles);
     await app.register(staticFilesPlugin, {
       shellDir: config.shellDir,
       deployDir: config.deployDir,

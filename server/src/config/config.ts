@@ -175,6 +175,20 @@ export const consoleDirOf = (
   return liveInLocalStore(env, deployDir, 'console-live') ?? path.join(root, 'console', 'dist');
 };
 
+/**
+ * The seller centre to serve at `/seller` (docs/decisions/0005-seller-accounts.md), as the console: SELLER_DIR;
+ * else the version live in the local deployment store (`promote seller <version>` points `<deployDir>/seller-live`
+ * at it); else the embedded build, seller/dist.
+ */
+export const sellerDirOf = (
+  env: NodeJS.ProcessEnv = process.env,
+  root: string = findRepoRoot(),
+  deployDir: string = deployDirOf(env, root),
+): string => {
+  if (env.SELLER_DIR) return path.resolve(env.SELLER_DIR);
+  return liveInLocalStore(env, deployDir, 'seller-live') ?? path.join(root, 'seller', 'dist');
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } => {
   const root = findRepoRoot();
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'var'));
