@@ -1,5 +1,5 @@
 /** A seller call's refusal: the server's translated message, with its code and HTTP status. */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,

@@ -4,7 +4,7 @@ import { createApi, type ApiClient } from './api';
 
 export type Role = 'owner' | 'listings' | 'orders' | 'finance';
 
-export interface Me {
+interface Me {
   id: number;
   email: string;
   roles: Role[];

@@ -3,4 +3,4 @@
  * composition root may import from it. Nothing else of the folder is imported from outside it.
  */
 export { sellersModule } from './sellers.module';
-export { SELLER_ROUTE_ACCESS, SELLER_TOKEN_HEADER } from './seller-auth';
+export { SELLER_ROUTE_ACCESS } from './seller-auth';

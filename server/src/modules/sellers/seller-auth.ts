@@ -5,7 +5,7 @@ import type { SellerRow } from './sellers.repository';
 import type { SellersService } from './sellers.service';
 
 /** Header of a signed-in seller's session token (POST /api/seller/auth/sign_in). */
-export const SELLER_TOKEN_HEADER = 'seller-token';
+const SELLER_TOKEN_HEADER = 'seller-token';
 
 /**
  * Which roles may make each seller call (docs/decisions/0005-seller-accounts.md). Every `/api/seller/*`
@@ -39,7 +39,7 @@ export const SELLER_ROUTE_ACCESS: Readonly<Record<string, SellerAccess>> = {
 const isSellerUrl = (url: string) => url.startsWith('/api/seller/');
 
 /** The signed-in seller of a call that passed the gate. */
-export interface SellerIdentity {
+interface SellerIdentity {
   sessionId: number;
   seller: SellerRow;
   shopName: string;

@@ -10,12 +10,12 @@ export const email = z
   .toLowerCase()
   .max(254, 'err.seller.emailInvalid')
   .pipe(z.email('err.seller.emailInvalid'));
-export const password = z
+const password = z
   .string('err.seller.passwordLength')
   .min(12, 'err.seller.passwordLength')
   .max(128, 'err.seller.passwordLength')
   .refine(noNul, 'err.seller.passwordLength');
-export const totpCode = z.string('err.seller.codeFormat').regex(/^\d{6}$/, 'err.seller.codeFormat');
+const totpCode = z.string('err.seller.codeFormat').regex(/^\d{6}$/, 'err.seller.codeFormat');
 export const inviteCode = z
   .string('err.seller.inviteInvalid')
   .min(1, 'err.seller.inviteInvalid')
@@ -70,7 +70,6 @@ export const profileBody = z.object({
     .refine((map) => Object.keys(map).every(isLanguageCode), 'err.languageUnknown')
     .default({}),
 });
-export type ProfileBody = z.infer<typeof profileBody>;
 
 export const pictureQuery = z.object({ kind: z.enum(['logo', 'banner'], 'err.invalidBody') });
 

@@ -21,7 +21,7 @@ import {
 } from './seller-credentials';
 import type { SellerRow, SellersRepository } from './sellers.repository';
 
-export interface SellersDeps {
+interface SellersDeps {
   db: Db;
   repository: SellersRepository;
   counter: AttemptCounter;
