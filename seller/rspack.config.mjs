@@ -1,4 +1,4 @@
-// The seller centre (docs/decisions/0005-seller-accounts.md): a plain single-page app at /seller. Not
+// The seller centre (docs/decisions/0011-seller-accounts.md): a plain single-page app at /seller. Not
 // federated: it shares nothing with the shopper shell and the shopper's pages never load a byte of it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -7,7 +7,7 @@ import { seriousViolations } from '../axe';
 import { dataOf, expect, shopperApi, test } from '../fixtures';
 
 /**
- * The seller centre (docs/decisions/0005-seller-accounts.md) end to end on the real server: a shopper
+ * The seller centre (docs/decisions/0011-seller-accounts.md) end to end on the real server: a shopper
  * applies, an operator approves in the console, the invitation arrives in the outbox, the seller sets a
  * password and enrols TOTP, edits the shop profile, and the shopper's shop page shows it. axe on every
  * seller page in English and Simplified Chinese, at a desk and on a phone.
@@ -128,7 +128,7 @@ test('seller centre: approved in the console, invited by mail, password and TOTP
   });
 
   await test.step('in Simplified Chinese every seller page is axe-clean too', async () => {
-    await seller.getByRole('radio', { name: '简体中文' }).click();
+    await seller.getByText('简体中文', { exact: true }).click();
     await expect(seller.locator('html')).toHaveAttribute('lang', 'zh-CN');
     for (const [link, heading] of [
       ['店铺资料', '店铺资料'],
@@ -143,7 +143,7 @@ test('seller centre: approved in the console, invited by mail, password and TOTP
     await signIn.goto('/seller/');
     await expect(signIn.getByRole('heading', { name: 'Sign in to the seller centre' })).toBeVisible();
     await axeClean(signIn, 'sign-in (en, phone)');
-    await signIn.getByRole('radio', { name: '简体中文' }).click();
+    await signIn.getByText('简体中文', { exact: true }).click();
     await expect(signIn.getByRole('heading', { name: '登录卖家中心' })).toBeVisible();
     await axeClean(signIn, 'sign-in (zh-cn, phone)');
     await signIn.context().close();

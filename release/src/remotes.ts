@@ -31,7 +31,7 @@ export const CONSOLE: RemoteApp = { folder: 'console', name: 'console', namespac
 
 export const isConsole = (unit: RemoteApp): boolean => unit.folder === CONSOLE.folder;
 
-/** The seller centre (docs/decisions/0005-seller-accounts.md) as a deployable unit: the store's `seller/` folder. */
+/** The seller centre (docs/decisions/0011-seller-accounts.md) as a deployable unit: the store's `seller/` folder. */
 export const SELLER: RemoteApp = { folder: 'seller', name: 'seller', namespace: 'seller' };
 
 export const isSeller = (unit: RemoteApp): boolean => unit.folder === SELLER.folder;

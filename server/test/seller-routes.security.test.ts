@@ -20,7 +20,7 @@ import {
 import { approvedOwner, invitedStaff, sellerCode, type Seller } from './sellers.helpers';
 
 /**
- * No seller reaches another shop (docs/decisions/0005-seller-accounts.md): every seller route the app
+ * No seller reaches another shop (docs/decisions/0011-seller-accounts.md): every seller route the app
  * registered (its OpenAPI operations under /api/seller/, checked against SELLER_ROUTE_ACCESS) is tried with
  * no credential, a shopper token, another shop's seller, a staff member without the role, an expired and a
  * revoked session. Shop A's rows never change.

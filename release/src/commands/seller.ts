@@ -4,7 +4,7 @@ import { SELLER_UNIT } from '../store/deployment-store';
 import { buildVersion, packageVersion, requireIndexHtml, staticCommands, type StaticKind } from './static-unit';
 
 /**
- * The seller centre (docs/decisions/0005-seller-accounts.md) as a static unit, exactly as the console is:
+ * The seller centre (docs/decisions/0011-seller-accounts.md) as a static unit, exactly as the console is:
  * its build is `seller/dist/`; its version is `--version`, else VERSION, else seller/package.json's. It shares
  * nothing with the shopper remotes (no federation), so the only check is that its build has an index.html.
  */

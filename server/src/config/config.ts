@@ -176,7 +176,7 @@ export const consoleDirOf = (
 };
 
 /**
- * The seller centre to serve at `/seller` (docs/decisions/0005-seller-accounts.md), as the console: SELLER_DIR;
+ * The seller centre to serve at `/seller` (docs/decisions/0011-seller-accounts.md), as the console: SELLER_DIR;
  * else the version live in the local deployment store (`promote seller <version>` points `<deployDir>/seller-live`
  * at it); else the embedded build, seller/dist.
  */

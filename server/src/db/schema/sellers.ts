@@ -5,7 +5,7 @@ import { shops } from './catalogue';
 import { merchantApplications } from './community';
 
 /**
- * What a seller account may do in its shop (docs/decisions/0005-seller-accounts.md): `owner` may do
+ * What a seller account may do in its shop (docs/decisions/0011-seller-accounts.md): `owner` may do
  * everything, including inviting staff; staff hold one or more of the others.
  */
 export const SELLER_ROLES = ['owner', 'listings', 'orders', 'finance'] as const;

@@ -8,7 +8,7 @@ import type { SellersService } from './sellers.service';
 const SELLER_TOKEN_HEADER = 'seller-token';
 
 /**
- * Which roles may make each seller call (docs/decisions/0005-seller-accounts.md). Every `/api/seller/*`
+ * Which roles may make each seller call (docs/decisions/0011-seller-accounts.md). Every `/api/seller/*`
  * route must be listed: the app refuses to start with one that is not, so a new seller call cannot be added
  * without deciding who may make it. `public`: the invitation and sign-in steps (counted and locked); `any`:
  * any signed-in seller of the shop. The owner may make every call.

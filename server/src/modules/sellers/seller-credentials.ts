@@ -6,7 +6,7 @@ import { AppError, fail } from '../../lib/app-error';
 import { sha256 } from '../../lib/secrets';
 import type { SellerRow } from './sellers.repository';
 
-/** An invitation link works this long, once (docs/decisions/0005-seller-accounts.md). */
+/** An invitation link works this long, once (docs/decisions/0011-seller-accounts.md). */
 const INVITE_TTL_MS = 72 * 3_600_000;
 /** A signed-in session lasts this long from sign-in, whatever happens. */
 export const SELLER_SESSION_TTL_MS = 12 * 3_600_000;

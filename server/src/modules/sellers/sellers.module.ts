@@ -15,7 +15,7 @@ import { shopProfileRoutes, type ShopPictures } from './shop-profile.routes';
 import { createSellersService } from './sellers.service';
 
 /**
- * The seller centre's server side, made in one factory the composition root calls (docs/decisions/0005-seller-accounts.md): seller accounts made from
+ * The seller centre's server side, made in one factory the composition root calls (docs/decisions/0011-seller-accounts.md): seller accounts made from
  * approved merchant applications, their staff, sessions and every `/api/seller/*` call, each checked for its
  * shop and role. */
 export const sellersModule = async (

@@ -18,7 +18,7 @@ export const consoleFiles = async (app: FastifyInstance, { dir = consoleDirOf() 
   singlePageApp(app, { dir, prefix: '/console', what: 'operator console' });
 
 /**
- * The seller centre (docs/decisions/0005-seller-accounts.md) at `/seller`, served as the console is: its own
+ * The seller centre (docs/decisions/0011-seller-accounts.md) at `/seller`, served as the console is: its own
  * page and bundles, nothing of the shopper shell and nothing in a shopper's load. `dir`: sellerDirOf.
  */
 export const sellerFiles = async (app: FastifyInstance, { dir = sellerDirOf() }: { dir?: string } = {}) =>
