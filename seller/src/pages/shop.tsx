@@ -136,11 +136,8 @@ export default function ShopPage() {
                           />
                         </Form.Item>
                         {code !== 'en' && (
-                          <Button
-                            onClick={() => remove(field.name)}
-                            aria-label={t('shop.removeLanguage', { language: label(code) })}
-                          >
-                            {t('shop.remove')}
+                          <Button onClick={() => remove(field.name)}>
+                            {t('shop.removeLanguage', { language: label(code) })}
                           </Button>
                         )}
                       </Space.Compact>
