@@ -163,8 +163,9 @@ test('seller centre: approved in the console, invited by mail, password and TOTP
     );
     const shopId = applications.list.find((row) => row.shopName === shopName)!.shopId!;
     await shopper.goto(`/shop/${shopId}`);
-    await expect(shopper.getByRole('heading', { name: shopName })).toBeVisible();
-    await expect(shopper.getByText('Paper lanterns folded by hand.')).toBeVisible();
+    const about = shopper.getByRole('region', { name: 'About the shop' });
+    await expect(about.getByRole('heading', { name: shopName })).toBeVisible();
+    await expect(about.getByText('Paper lanterns folded by hand.')).toBeVisible();
     const german = await dataOf<{ description: string }>(
       await shopper.request.get(`/api/catalogue/shop?id=${shopId}`, { headers: { lang: 'de' } }),
     );
