@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const REMOTES = ['mfe-catalogue', 'mfe-orders', 'mfe-wallet', 'mfe-account'];
-const FRONT_ENDS = ['shared', 'shell', ...REMOTES, 'console'];
+const FRONT_ENDS = ['shared', 'shell', ...REMOTES, 'console', 'seller'];
 const CODE = '**/*.{ts,tsx,mts,cts,js,mjs,cjs}';
 
 /**

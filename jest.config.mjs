@@ -43,6 +43,10 @@ export default {
       ...web('console'),
       setupFilesAfterEnv: [...web('console').setupFilesAfterEnv, '<rootDir>/src/testing/setup-match-media.ts'],
     },
+    {
+      ...web('seller'),
+      setupFilesAfterEnv: [...web('seller').setupFilesAfterEnv, '<rootDir>/src/testing/setup-match-media.ts'],
+    },
     node('server'),
     node('release'),
   ],

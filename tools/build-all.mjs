@@ -8,8 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The operator console (console/, served at /console) is built with them but is no remote of the shell.
-const APPS = ['shell', 'mfe-catalogue', 'mfe-orders', 'mfe-wallet', 'mfe-account', 'console'];
+// The operator console (console/, served at /console) and the seller centre (seller/, served at /seller)
+// are built with them but are no remotes of the shell.
+const APPS = ['shell', 'mfe-catalogue', 'mfe-orders', 'mfe-wallet', 'mfe-account', 'console', 'seller'];
 const only = process.argv.slice(2);
 const apps = only.length > 0 ? APPS.filter((app) => only.includes(app)) : APPS;
 const unknown = only.filter((app) => !APPS.includes(app));

@@ -14,6 +14,7 @@ const WORKSPACES = [
   'mfe-wallet',
   'mfe-account',
   'console',
+  'seller',
   'server',
   'release',
   'e2e',

@@ -112,25 +112,21 @@ test('community: support once a day → history → rank rises; complaint; merch
     await expect(page).toHaveURL(new RegExp(`/shop/${shop.id}(\\?backs=1)?$`));
   });
 
-  await test.step('merchant sign-up: "Application successful", then the seller platform opens', async () => {
-    // The seller platform is another product; its page is answered here so the new tab has something to show.
-    await page
-      .context()
-      .route('https://seller.example.com/**', (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<title>Seller platform</title>' }),
-      );
+  await test.step('merchant sign-up: "Application successful", then the seller centre opens', async () => {
     await page.goto('/merchantSignUp');
     await page.getByLabel('Shop name').fill(`Shop of ${account}`);
     await page.getByLabel('Contact').fill(`${account}@example.com`);
     const sellerTab = page.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(page.getByText('Application successful', { exact: true })).toBeVisible();
+    // This deployment's own seller centre (SELLER_PLATFORM_URL's default), where the approved seller signs in.
     const seller = await sellerTab;
-    await expect(seller).toHaveURL(/^https:\/\/seller\.example\.com\//);
+    await expect(seller).toHaveURL(/^https?:\/\/[^/]+\/seller\/?$/);
+    await expect(seller.getByRole('heading', { name: 'Sign in to the seller centre' })).toBeVisible();
     await seller.close();
     await expect(page.getByRole('link', { name: 'Open the seller platform' })).toHaveAttribute(
       'href',
-      /^https:\/\/seller\.example\.com\//,
+      /^https?:\/\/[^/]+\/seller$/,
     );
   });
 

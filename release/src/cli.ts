@@ -8,30 +8,43 @@ import { deployAll, deployRemote } from './commands/deploy';
 import { promote } from './commands/promote';
 import { rollback } from './commands/rollback';
 import { consoleCommands } from './commands/console';
+import { sellerCommands } from './commands/seller';
 import { shellCommands } from './commands/shell';
 import type { StaticCommands } from './commands/static-unit';
 import { status } from './commands/status';
 import { verify } from './commands/verify';
 import { ContractError } from './contract-check';
 import { ReleaseError } from './errors';
-import { defaultContext, isConsole, isShell, REMOTES, resolveRemote, resolveUnit, type RemoteApp } from './remotes';
+import {
+  defaultContext,
+  isConsole,
+  isSeller,
+  isShell,
+  REMOTES,
+  resolveRemote,
+  resolveUnit,
+  type RemoteApp,
+} from './remotes';
 import { StoreBusyError, VersionConflictError } from './store/deployment-store';
 import { openStore } from './store/open-store';
 
 const USAGE = `Usage: npm run release -- <command>
 
 Commands (a remote is named wallet, mfe-wallet or mfe_wallet, the shell is named shell, the operator
-console console; every command takes --store s3://bucket/prefix or --store <folder> to work on that store):
-  deploy <remote|shell|console> [--version V] [--force --reason R]
+console console, the seller centre seller; every command takes --store s3://bucket/prefix or --store
+<folder> to work on that store):
+  deploy <remote|shell|console|seller> [--version V] [--force --reason R]
                  store the remote's build mfe-<x>/dist/<version>/ (the shell's: shell/dist/, the console's:
-                 console/dist/) as a new immutable version (version: --version, else VERSION, else the
-                 build's package.json). Runs the contract check (the console: only that its build has an
-                 index.html); an existing version is refused. Nothing goes live.
-  promote <remote|shell|console> <version> [--force --reason R]
+                 console/dist/, the seller centre's: seller/dist/) as a new immutable version (version:
+                 --version, else VERSION, else the build's package.json). Runs the contract check (the
+                 console and the seller centre: only that the build has an index.html); an existing version
+                 is refused. Nothing goes live.
+  promote <remote|shell|console|seller> <version> [--force --reason R]
                  make a deployed version live for everyone (contract check first); ends a canary.
                  A live shell version is what the server serves (else its embedded shell/dist); a live
-                 console version is what it serves at /console from a local store (else console/dist).
-  rollback <remote|shell|console> [--to <version>] [--force --reason R]
+                 console (seller) version is what it serves at /console (/seller) from a local store (else
+                 console/dist, seller/dist).
+  rollback <remote|shell|console|seller> [--to <version>] [--force --reason R]
                  make the previous live version (or the named one) live again, after the contract
                  check; nothing is rebuilt and no other unit changes. While a canary runs, ends it.
   canary <remote> <version> --percent N [--force --reason R]
@@ -46,7 +59,7 @@ console console; every command takes --store s3://bucket/prefix or --store <fold
                  comes from the server (--health-url or RELEASE_HEALTH_URL) with RELEASE_OPERATOR_TOKEN
                  (an operator session with the release role) or RELEASE_ADMIN_TOKEN
   status [--limit N]
-                 each unit's (remotes, shell, console) live, canary, previous and available versions,
+                 each unit's (remotes, shell, console, seller) live, canary, previous and available versions,
                  and the audit history
   verify <remote> <version>
                  the contract check alone (the deployed version, else the build in dist/)
@@ -111,10 +124,11 @@ const parse = (args: string[], allowed: OptionName[], positionals: number) => {
   return { values, positionals: found };
 };
 
-/** Deploy, promote and rollback of `unit`: the shell's or the console's (static units), else the remote's. */
+/** Deploy, promote and rollback of `unit`: the shell's, the console's or the seller centre's (static units), else the remote's. */
 const commandsOf = (unit: RemoteApp): StaticCommands => {
   if (isShell(unit)) return shellCommands;
   if (isConsole(unit)) return consoleCommands;
+  if (isSeller(unit)) return sellerCommands;
   return {
     deploy: (ctx, options) => deployRemote(ctx, unit, options),
     promote: (ctx, version, options) => promote(ctx, unit, version, options),

@@ -31,9 +31,14 @@ export const CONSOLE: RemoteApp = { folder: 'console', name: 'console', namespac
 
 export const isConsole = (unit: RemoteApp): boolean => unit.folder === CONSOLE.folder;
 
-/** A unit a command works on: `shell`, `console`, or a remote named as `resolveRemote` takes it. */
+/** The seller centre (docs/decisions/0011-seller-accounts.md) as a deployable unit: the store's `seller/` folder. */
+export const SELLER: RemoteApp = { folder: 'seller', name: 'seller', namespace: 'seller' };
+
+export const isSeller = (unit: RemoteApp): boolean => unit.folder === SELLER.folder;
+
+/** A unit a command works on: `shell`, `console`, `seller`, or a remote named as `resolveRemote` takes it. */
 export const resolveUnit = (name: string | undefined): RemoteApp =>
-  name === 'shell' ? SHELL : name === 'console' ? CONSOLE : resolveRemote(name);
+  name === 'shell' ? SHELL : name === 'console' ? CONSOLE : name === 'seller' ? SELLER : resolveRemote(name);
 
 /** A remote named as a release manager would: `wallet`, `mfe-wallet` or `mfe_wallet`. */
 export const resolveRemote = (name: string | undefined): RemoteApp => {
@@ -41,7 +46,7 @@ export const resolveRemote = (name: string | undefined): RemoteApp => {
   const remote = REMOTES.find((candidate) => candidate.folder === folder);
   if (!name || !remote) {
     throw new ReleaseError(
-      `${name ? `Unknown remote "${name}"` : 'Name a remote'}; the remotes are ${REMOTE_FOLDERS.join(', ')} (and the shell: shell, the operator console: console)`,
+      `${name ? `Unknown remote "${name}"` : 'Name a remote'}; the remotes are ${REMOTE_FOLDERS.join(', ')} (and the shell: shell, the operator console: console, the seller centre: seller)`,
     );
   }
   return remote;

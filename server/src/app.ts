@@ -20,7 +20,7 @@ import { securityPlugin } from './plugins/external/security';
 import { openSharedState } from './lib/shared-state';
 import { registerDrainState } from './lib/drain';
 import { staticFilesPlugin } from './plugins/external/static-files';
-import { consoleFiles } from './plugins/external/console-files';
+import { consoleFiles, sellerFiles } from './plugins/external/console-files';
 import { swaggerPlugin } from './plugins/external/swagger';
 
 declare module 'fastify' {
@@ -115,6 +115,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}): P
     });
     await app.register(consoleFiles);
     if (config.benchReferencePage) await app.register(benchReferencePage);
+    await app.register(sellerFiles);
     await app.register(staticFilesPlugin, {
       shellDir: config.shellDir,
       deployDir: config.deployDir,

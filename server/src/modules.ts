@@ -54,6 +54,7 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { createPasswordService } from './modules/password-reset/password.service';
 import { createPaymentCodeService } from './modules/payment-code/payment-code.service';
 import { createSecretCheck } from './modules/payment-code/secret-check';
+import { sellersModule } from './modules/sellers';
 import { createRefundsRepository } from './modules/refunds/refunds.repository';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { createRefundsService } from './modules/refunds/refunds.service';
@@ -209,18 +210,14 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
     : createDiskStorage(path.join(config.dataDir, 'uploads'));
   app.log.info(`uploads: ${uploadStorage.description}`);
   if (uploadStorage.ping) app.readinessChecks.uploads = uploadStorage.ping;
-  await app.register(uploadsRoutes, {
-    service: createUploadsService({
-      uploads: uploadsRepository,
-      storage: uploadStorage,
-      log: app.log,
-      quota: config.uploadQuota,
-      now,
-    }),
-    users,
-    operators,
+  const uploads = createUploadsService({
+    uploads: uploadsRepository,
+    storage: uploadStorage,
+    log: app.log,
+    quota: config.uploadQuota,
     now,
   });
+  await app.register(uploadsRoutes, { service: uploads, users, operators, now });
 
   // admin: the operator API over orders, refunds and the ledger.
   await app.register(adminRoutes, { operators, orders, refunds, ledger, users });
@@ -278,6 +275,18 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
   await app.register(communityRoutes, { service: community });
   await app.register(communityAdminRoutes, { operators, service: community });
 
+  // sellers: the seller centre's accounts, staff and shop calls.
+  const sellers = await sellersModule(app, {
+    db,
+    shared,
+    mailer,
+    operators,
+    pictures: uploads,
+    platformUrl: (config.community ?? DEFAULT_COMMUNITY_CONFIG).sellerPlatformUrl,
+    dummyHash,
+    now,
+  });
+
   // telemetry: field health.
   await telemetryModule(app, { config, operators, mailStatus: config.mail ? createMailStatus(db) : undefined });
 
@@ -294,5 +303,5 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
     now,
   });
 
-  return { catalogue };
+  return { catalogue, sellerRoutes: sellers.routes };
 };

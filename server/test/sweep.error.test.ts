@@ -2,7 +2,9 @@ jest.setTimeout(300_000);
 
 import { translator } from '../src/lib/messages';
 import { call, createTestApp, databaseFingerprint, DEMO_SHOPPER, humanToken, login, type TestApp } from './harness';
+import { SELLER_ROUTE_ACCESS } from '../src/modules/sellers';
 import { PNG } from './orders.helpers';
+import { approvedOwner } from './sellers.helpers';
 
 /**
  * Every OpenAPI operation gets out-of-range ids, NUL bytes, huge and odd numbers in every body field
@@ -25,19 +27,30 @@ beforeAll(async () => {
     'human-verification': await humanToken(t.app),
     'admin-token': 'sweep-operator',
   };
-  routes = await documentedRoutes(t, headers);
+  // A signed-in shop owner: the seller calls are swept with a live seller session too.
+  const { owner } = await approvedOwner(
+    t,
+    { headers: { 'admin-token': 'sweep-operator' } },
+    'Sweep Shop',
+    'sweep@example.com',
+  );
+  headers['seller-token'] = owner.token;
+  // The calls that end the seller's own sessions go last, so every other seller call meets a live one.
+  const endsSession = (url: string) => /^\/api\/seller\/auth\/(sign_out|sessions\/revoke)$/.test(url);
+  routes = (await documentedRoutes(t, headers)).sort((a, b) => Number(endsSession(a.url)) - Number(endsSession(b.url)));
 });
 afterAll(() => t.close());
 
 /**
- * Every operation: the shoppers' public document plus the operator document, which only an operator
- * credential opens (the public one lists no operator call).
+ * Every operation: the shoppers' public document plus the operator and seller documents, which only an
+ * operator credential or a seller session opens (the public one lists neither).
  */
 const documentedRoutes = async (app: TestApp, credentials: Record<string, string>) => {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [url, extra] of [
     ['/api/docs/json', {}],
     ['/api/admin/docs/json', credentials],
+    ['/api/seller/docs/json', credentials],
   ] as const) {
     const doc = (await app.app.inject({ method: 'GET', url, headers: extra })).json<{
       paths?: Record<string, Record<string, Operation>>;
@@ -143,6 +156,9 @@ describe('no input produces a 5xx on any operation', () => {
         'POST /api/admin/release/canary_stop',
       ]),
     );
+    // Every seller call the app registered is swept (modules/sellers lists them all in SELLER_ROUTE_ACCESS).
+    const sellerCalls = Object.keys(SELLER_ROUTE_ACCESS).filter((key) => !key.endsWith(' /api/seller/docs/json'));
+    expect(sellerCalls.filter((key) => !swept.has(key))).toEqual([]);
     expect(failures).toEqual([]);
   });
 });

@@ -100,8 +100,11 @@ export const SHELL_UNIT: StaticUnit = { folder: SHELL_FOLDER, liveFile: 'shell.j
 /** The operator console (docs/decisions/0002-operator-accounts.md): `console.json`, served at `/console` from `console-live`. */
 export const CONSOLE_UNIT: StaticUnit = { folder: 'console', liveFile: 'console.json', liveLink: 'console-live' };
 
+/** The seller centre (docs/decisions/0011-seller-accounts.md): `seller.json`, served at `/seller` from `seller-live`. */
+export const SELLER_UNIT: StaticUnit = { folder: 'seller', liveFile: 'seller.json', liveLink: 'seller-live' };
+
 /** The static units, in the order `status` lists them after the remotes. */
-export const STATIC_UNITS: readonly StaticUnit[] = [SHELL_UNIT, CONSOLE_UNIT];
+export const STATIC_UNITS: readonly StaticUnit[] = [SHELL_UNIT, CONSOLE_UNIT, SELLER_UNIT];
 
 /** Which version of a static unit is live (its `liveFile`); absent: the server's embedded build. */
 export interface LiveVersion {

@@ -91,14 +91,15 @@ export interface AppConfig {
 export interface CommunityConfig {
   /** IANA zone whose calendar day a support counts for (`SUPPORT_TIME_ZONE`). */
   supportTimeZone: string;
-  /** The separate seller platform merchant sign-up leads to (`SELLER_PLATFORM_URL`). */
+  /** The seller platform merchant sign-up leads to (`SELLER_PLATFORM_URL`): absolute, or a path on this deployment. */
   sellerPlatformUrl: string;
 }
 
 /** The only place the community defaults are declared: the environment's fallback and the app's. */
 export const DEFAULT_COMMUNITY_CONFIG: Readonly<CommunityConfig> = Object.freeze({
   supportTimeZone: 'UTC',
-  sellerPlatformUrl: 'https://seller.example.com/signup',
+  /** This deployment's own seller centre (the seller app at /seller), resolved against the caller's origin. */
+  sellerPlatformUrl: '/seller',
 });
 
 /** The time zone a support day is counted in; an unknown zone stops the start instead of counting wrong days. */
@@ -177,6 +178,20 @@ export const consoleDirOf = (
 ): string => {
   if (env.CONSOLE_DIR) return path.resolve(env.CONSOLE_DIR);
   return liveInLocalStore(env, deployDir, 'console-live') ?? path.join(root, 'console', 'dist');
+};
+
+/**
+ * The seller centre to serve at `/seller` (docs/decisions/0011-seller-accounts.md), as the console: SELLER_DIR;
+ * else the version live in the local deployment store (`promote seller <version>` points `<deployDir>/seller-live`
+ * at it); else the embedded build, seller/dist.
+ */
+export const sellerDirOf = (
+  env: NodeJS.ProcessEnv = process.env,
+  root: string = findRepoRoot(),
+  deployDir: string = deployDirOf(env, root),
+): string => {
+  if (env.SELLER_DIR) return path.resolve(env.SELLER_DIR);
+  return liveInLocalStore(env, deployDir, 'seller-live') ?? path.join(root, 'seller', 'dist');
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } => {

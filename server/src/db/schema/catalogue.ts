@@ -23,6 +23,11 @@ export const shops = pgTable(
     totalSales: cents('total_sales').default(0),
     /** Days shoppers supported the shop, accumulated; raises its hot-shop rank. */
     supportDays: integer('support_days').notNull().default(0),
+    /** The seller's shop profile (modules/sellers): description per language code; `description` is the fallback. */
+    descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull().default({}),
+    /** Upload ids of the seller's logo and banner (public pictures); null: the generated picture. */
+    logoUpload: text('logo_upload'),
+    bannerUpload: text('banner_upload'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { shops } from './catalogue';
-import { createdAt, requiredRef, serialId } from './columns';
+import { createdAt, timestamptz, requiredRef, serialId } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
@@ -19,6 +19,9 @@ export const comments = pgTable(
     postageScore: smallint('postage_score').notNull(),
     /** Upload ids. */
     pics: jsonb('pics').$type<string[]>().notNull().default([]),
+    /** The shop's one answer (modules/sellers), written once, and when. */
+    sellerReply: text('seller_reply'),
+    sellerReplyAt: timestamptz('seller_reply_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -50,6 +50,9 @@ export const merchantApplications = pgTable(
     contact: text('contact').notNull().default(''),
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
+    /** Set once, when an operator approves it: the shop it created or bound (modules/sellers). */
+    approvedAt: timestamptz('approved_at'),
+    shopId: integer('shop_id'),
   },
   (t) => [index('merchant_applications_user_idx').on(t.userId)],
 );

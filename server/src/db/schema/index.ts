@@ -13,3 +13,4 @@ export * from './wallet';
 export * from './community';
 export * from './mail';
 export * from './operators';
+export * from './sellers';

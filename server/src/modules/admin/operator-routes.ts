@@ -66,6 +66,8 @@ export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/complaints': support,
   'POST /api/admin/complaint_handle': support,
   'GET /api/admin/merchant_applications': support,
+  // Approving one creates (or binds) the shop and mails its owner the invitation (modules/sellers).
+  'POST /api/admin/merchant_application/approve': support,
   'GET /api/admin/service_threads': support,
   'GET /api/admin/service_messages': support,
   'POST /api/admin/service_reply': support,

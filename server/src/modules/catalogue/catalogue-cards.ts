@@ -1,5 +1,6 @@
 import type { ProductCard, ProductCategory, ShopCard } from '@marketplace/shared/contracts';
 import { productImageUrl, shopLogoUrl } from '../images/images.service';
+import { uploadUrl } from '../uploads/uploads.service';
 import type { ProductCardRow } from './catalogue.repository';
 
 /** The card a list shows of a product. */
@@ -14,11 +15,12 @@ export const toProductCard = (row: ProductCardRow): ProductCard => ({
   category: row.category as ProductCategory,
 });
 
-type ShopCardRow = Omit<ShopCard, 'logo'>;
+type ShopCardRow = Omit<ShopCard, 'logo'> & { logoUpload?: string | null };
+/** The seller's uploaded logo (modules/sellers) when there is one, else the generated picture. */
 export const toShopCard = (row: ShopCardRow): ShopCard => ({
   id: row.id,
   name: row.name,
-  logo: shopLogoUrl(row.id),
+  logo: row.logoUpload ? uploadUrl(row.logoUpload) : shopLogoUrl(row.id),
   sales: row.sales,
   fans: row.fans,
   favorableRate: row.favorableRate,

@@ -68,6 +68,8 @@ const shopCardColumns = (userId: number | null) => ({
   favorableRate: shops.favorableRate,
   totalSales: shops.totalSales,
   supportDays: shops.supportDays,
+  /** The seller's logo (modules/sellers); null: the generated picture. */
+  logoUpload: shops.logoUpload,
   followed:
     userId === null
       ? sql<boolean>`false`
@@ -163,6 +165,8 @@ export const createCatalogueRepository = (db: Db) => ({
       .select({
         ...shopCardColumns(userId),
         description: shops.description,
+        descriptions: shops.descriptions,
+        bannerUpload: shops.bannerUpload,
         createdAt: shops.createdAt,
         productCount: sql<number>`(select count(*)::int from products p where p.shop_id = "shops"."id")`,
       })

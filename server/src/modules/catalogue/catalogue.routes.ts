@@ -189,7 +189,8 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
   api.get(
     '/api/catalogue/shop',
     { schema: { tags, summary: 'Shop detail', headers: tokenHeaders, querystring: shopIdQuery } },
-    async (request) => ok(request, await service.shopDetail(request.query.id, await optionalUserId(app, request))),
+    async (request) =>
+      ok(request, await service.shopDetail(request.query.id, await optionalUserId(app, request), request.lang)),
   );
   api.get(
     '/api/catalogue/shop_products',

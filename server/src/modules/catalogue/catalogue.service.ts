@@ -14,6 +14,7 @@ import { fail } from '../../lib/app-error';
 import { offsetOf, pageOf } from '../../lib/paging';
 import { productImageUrl } from '../images/images.service';
 import { createAnswerCache, type AnswerCache } from './answer-cache';
+import { uploadUrl } from '../uploads/uploads.service';
 import { toProductCard, toShopCard } from './catalogue-cards';
 import type { CatalogueRepository, ProductRow } from './catalogue.repository';
 import { createFavourites } from './favourites.service';
@@ -178,11 +179,20 @@ export const createCatalogueService = ({
       };
     },
 
-    async shopDetail(shopId: number, userId: number | null): Promise<ShopDetail> {
+    /**
+     * The shop page: the seller's description in the shopper's language, else English (`description`), and
+     * the seller's banner (null: none) beside the contract's fields (modules/sellers).
+     */
+    async shopDetail(
+      shopId: number,
+      userId: number | null,
+      lang: string,
+    ): Promise<ShopDetail & { banner: string | null }> {
       const shop = await requireShop(shopId, userId);
       return {
         ...toShopCard(shop),
-        description: shop.description,
+        description: shop.descriptions[lang] ?? shop.descriptions.en ?? shop.description,
+        banner: shop.bannerUpload ? uploadUrl(shop.bannerUpload) : null,
         productCount: shop.productCount,
         createdAt: shop.createdAt.toISOString(),
       };

@@ -19,4 +19,6 @@ export interface ReviewCounts {
 }
 
 /** A page of reviews and the counts of every filter. */
-export type ProductReviewsPage = Page<ProductComment> & { counts: ReviewCounts };
+/** A review as the product page lists it: with the shop's reply (null until it answers). */
+type ListedReview = ProductComment & { reply: string | null; repliedAt: string | null };
+export type ProductReviewsPage = Page<ListedReview> & { counts: ReviewCounts };

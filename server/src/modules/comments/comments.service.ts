@@ -59,7 +59,12 @@ export const createCommentsService = ({ db, comments, orders, uploads }: Deps) =
       query.pageSize,
     );
     return {
-      list: rows.map(({ comment, account }) => toProductComment(comment, account)),
+      // With the shop's one reply (modules/sellers) beside the contract's fields.
+      list: rows.map(({ comment, account }) => ({
+        ...toProductComment(comment, account),
+        reply: comment.sellerReply,
+        repliedAt: comment.sellerReplyAt?.toISOString() ?? null,
+      })),
       total,
       page: query.page,
       pageSize: query.pageSize,

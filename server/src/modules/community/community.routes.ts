@@ -60,7 +60,7 @@ export const communityRoutes = async (app: FastifyInstance, { service }: { servi
   r.get(
     '/api/merchant/signup',
     signedIn('Where merchant sign-up continues: the separate seller platform', { tags: ['merchant'] }),
-    async (request) => ok(request, { url: service.sellerPlatformUrl() }),
+    async (request) => ok(request, { url: service.sellerPlatformUrl(`${request.protocol}://${request.host}`) }),
   );
   r.post(
     '/api/merchant/apply',
@@ -68,7 +68,12 @@ export const communityRoutes = async (app: FastifyInstance, { service }: { servi
       tags: ['merchant'],
       body: merchantApplyBody,
     }),
-    async (request) => ok(request, await service.apply(currentUser(request).id, request.body), 'ok.community.apply'),
+    async (request) =>
+      ok(
+        request,
+        await service.apply(currentUser(request).id, request.body, `${request.protocol}://${request.host}`),
+        'ok.community.apply',
+      ),
   );
 
   r.get(

@@ -10,19 +10,23 @@ import type { CommunityDeps } from './community-deps';
 
 /** Merchant sign-up: the application and the seller platform it leads to. */
 export const createMerchantsService = ({ community, config }: Pick<CommunityDeps, 'community' | 'config'>) => ({
-  sellerPlatformUrl: () => config.sellerPlatformUrl,
+  /** The seller platform's address; a path (the default `/seller`) is on the caller's own origin. */
+  sellerPlatformUrl: (origin: string) => new URL(config.sellerPlatformUrl, origin).toString(),
 
-  async apply(userId: number, body: MerchantApplyBody): Promise<MerchantApplyResult> {
+  async apply(userId: number, body: MerchantApplyBody, origin: string): Promise<MerchantApplyResult> {
     const row = await community.insertApplication({
       userId,
       shopName: body.shopName,
       contact: body.contact,
       note: body.note ?? '',
     });
-    return { id: row.id, url: config.sellerPlatformUrl };
+    return { id: row.id, url: new URL(config.sellerPlatformUrl, origin).toString() };
   },
 
-  async listApplications(query: PageQuery): Promise<Page<MerchantApplication>> {
+  /** With when an operator approved each one and its shop (the seller centre's, modules/sellers). */
+  async listApplications(
+    query: PageQuery,
+  ): Promise<Page<MerchantApplication & { approvedAt: string | null; shopId: number | null }>> {
     const { rows, total } = await community.listApplications(offsetOf(query), query.pageSize);
     return pageOf(
       rows.map(({ application, account }) => ({
@@ -33,6 +37,8 @@ export const createMerchantsService = ({ community, config }: Pick<CommunityDeps
         contact: application.contact,
         note: application.note,
         createdAt: application.createdAt.toISOString(),
+        approvedAt: application.approvedAt?.toISOString() ?? null,
+        shopId: application.shopId,
       })),
       total,
       query,

@@ -55,6 +55,7 @@ export const createUploadsRepository = (db: Db) => ({
                 AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.attachment_ids @> jsonb_build_array(u.id))
                 AND NOT EXISTS (SELECT 1 FROM recharges r WHERE r.evidence_id = u.id)
                 AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.pics @> jsonb_build_array(u.id))
+                AND NOT EXISTS (SELECT 1 FROM shops s WHERE s.logo_upload = u.id OR s.banner_upload = u.id)
               ORDER BY u.created_at
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED)

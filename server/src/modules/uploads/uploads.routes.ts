@@ -1,9 +1,8 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, ResponseCode, TOKEN_COOKIE } from '@marketplace/shared/contracts';
-import { AppError, fail } from '../../lib/app-error';
+import { ResponseCode, TOKEN_COOKIE } from '@marketplace/shared/contracts';
+import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { sha256 } from '../../lib/secrets';
 import { currentUser } from '../../plugins/app/auth';
@@ -15,6 +14,7 @@ import { throttles } from '../../plugins/app/throttle';
 
 const CLEANUP_INTERVAL_MS = 3_600_000;
 import type { UploadsService } from './uploads.service';
+import { acceptUploads, readUpload } from './multipart-upload';
 import { PICTURE_WIDTHS, WIDTH_PARAM } from './picture-variants';
 
 /** A kept variant never changes for its URL: a year, immutable (a private one stays in the owner's browser only). */
@@ -42,31 +42,9 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
   return cookie ? decodeURIComponent(cookie) : undefined;
 };
 
-/**
- * The one file of a multipart body. A body the parser cannot read (no boundary, cut short, more parts
- * than the limits allow, a stream that breaks) is the client's mistake: 400 in the envelope, never a 500.
- */
-const readUpload = async (request: FastifyRequest): Promise<Buffer> => {
-  const malformed = () => new AppError(ResponseCode.FAIL, 'err.invalidBody', undefined, null, 400);
-  if (!request.isMultipart()) throw fail('err.upload.missing');
-  let file: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    file = await request.file();
-  } catch {
-    throw malformed();
-  }
-  if (!file || file.fieldname !== 'file') throw fail('err.upload.missing');
-  try {
-    return await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('err.upload.tooLarge');
-    throw malformed();
-  }
-};
-
 export const uploadsRoutes = async (app: FastifyInstance, { service, users, operators, now }: Options) => {
-  // Registered here, not globally: only the upload route accepts multipart bodies.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
+  // Registered here, not globally: only the upload routes accept multipart bodies.
+  await acceptUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Per shopper and per address on top of the hourly quota: a script cannot flood the disk.

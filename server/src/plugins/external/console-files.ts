@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { consoleDirOf } from '../../config/config';
+import { consoleDirOf, sellerDirOf } from '../../config/config';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -14,9 +14,23 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
  * `dir` is where consoleDirOf finds it: CONSOLE_DIR, the version live in the local deployment store (the
  * `console-live` link, followed at each request, so a promote or rollback needs no restart), else console/dist.
  */
-export const consoleFiles = async (app: FastifyInstance, { dir = consoleDirOf() }: { dir?: string } = {}) => {
+export const consoleFiles = async (app: FastifyInstance, { dir = consoleDirOf() }: { dir?: string } = {}) =>
+  singlePageApp(app, { dir, prefix: '/console', what: 'operator console' });
+
+/**
+ * The seller centre (docs/decisions/0011-seller-accounts.md) at `/seller`, served as the console is: its own
+ * page and bundles, nothing of the shopper shell and nothing in a shopper's load. `dir`: sellerDirOf.
+ */
+export const sellerFiles = async (app: FastifyInstance, { dir = sellerDirOf() }: { dir?: string } = {}) =>
+  singlePageApp(app, { dir, prefix: '/seller', what: 'seller centre' });
+
+/** A single-page app's build at `prefix`: hashed files cached for good, every other path its index.html. */
+const singlePageApp = async (
+  app: FastifyInstance,
+  { dir, prefix, what }: { dir: string; prefix: string; what: string },
+) => {
   if (!existsSync(path.join(dir, 'index.html'))) {
-    app.log.warn({ dir }, 'no built operator console found; /console is not served');
+    app.log.warn({ dir }, `no built ${what} found; ${prefix} is not served`);
     return;
   }
   const indexFile = path.join(dir, 'index.html');
@@ -53,12 +67,12 @@ export const consoleFiles = async (app: FastifyInstance, { dir = consoleDirOf() 
       scope.get('/', { schema: { hide: true } }, page);
       // A path with no file is one of the console's own screens (or a missing bundle, which 404s).
       scope.setNotFoundHandler(async (request, reply) => {
-        const { pathname } = new URL(request.url, 'http://console');
+        const { pathname } = new URL(request.url, 'http://app');
         if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
         if (/\.[a-z0-9]+$/i.test(pathname)) return reply.code(404).type('text/plain').send('Not found');
         return page(request, reply);
       });
     },
-    { prefix: '/console' },
+    { prefix },
   );
 };

@@ -10,6 +10,9 @@ interface Document {
 /** The operator API: documented only for operators, never in the public document. */
 const isOperatorPath = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
 
+/** The seller centre's API (modules/sellers): not a shopper's call either. */
+const isSellerPath = (url: string) => url.startsWith('/api/seller/');
+
 const withPaths = (document: Document, keep: (url: string) => boolean): Document => ({
   ...document,
   paths: Object.fromEntries(Object.entries(document.paths ?? {}).filter(([url]) => keep(url))),
@@ -18,6 +21,9 @@ const withPaths = (document: Document, keep: (url: string) => boolean): Document
 /** The operator part of the document (GET /api/admin/docs/json, behind the operator credential). */
 export const operatorDocument = (app: FastifyInstance): Document =>
   withPaths(app.swagger() as Document, isOperatorPath);
+
+/** The seller centre's part of the document (GET /api/seller/docs/json, behind a seller session). */
+export const sellerDocument = (app: FastifyInstance): Document => withPaths(app.swagger() as Document, isSellerPath);
 
 /**
  * OpenAPI generated from the same zod schemas that validate requests. /api/docs/json serves the shoppers'
@@ -40,7 +46,7 @@ export const swaggerPlugin = fp(
     });
     let publicDocument: Document | undefined;
     app.get('/api/docs/json', { schema: { hide: true } }, async () => {
-      publicDocument ??= withPaths(app.swagger() as Document, (url) => !isOperatorPath(url));
+      publicDocument ??= withPaths(app.swagger() as Document, (url) => !isOperatorPath(url) && !isSellerPath(url));
       return publicDocument;
     });
   },

@@ -9,8 +9,11 @@ const PictureViewer = lazy(() => import('./picture-viewer'));
 
 const PIC_SIZE = 72;
 
-/** One review: who and when, the three scores, the text and its pictures (full screen on a tap). */
-export default function ReviewItem({ review }: { review: ProductComment }) {
+/** A review as the list answers it: with the shop's one reply (null until it answers; modules/sellers). */
+type ListedReview = ProductComment & { reply?: string | null };
+
+/** One review: who and when, the three scores, the text, its pictures (full screen on a tap), the shop's reply. */
+export default function ReviewItem({ review }: { review: ListedReview }) {
   const { t, i18n } = useTranslation('catalogue');
   const [viewing, setViewing] = useState<number | null>(null);
   return (
@@ -27,6 +30,11 @@ export default function ReviewItem({ review }: { review: ProductComment }) {
         })}
       </p>
       <p className="catalogue-review__content">{review.content}</p>
+      {review.reply && (
+        <p className="catalogue-review__reply">
+          <strong>{t('detail.sellerReply')}</strong> {review.reply}
+        </p>
+      )}
       {review.pics.length > 0 && (
         <>
           <ul className="catalogue-wrap-list" aria-label={t('detail.reviewPictures', { author: review.author })}>

@@ -22,6 +22,8 @@ export default function ShopScreen() {
   const { t, i18n } = useTranslation('catalogue');
   const id = idParam(useParams().id);
   const { data: shop, isLoading, isError } = useGetShopDetailQuery(id ?? 0, { skip: id === null });
+  // The seller's banner (modules/sellers), beside the contract's fields; decorative, so no text alternative.
+  const banner = (shop as { banner?: string | null } | undefined)?.banner;
   const { toggle, busy } = useFollowShop();
   const listShopProducts = usePageLoader(shopsApi.endpoints.listShopProducts);
   const loadPage = useCallback(
@@ -48,6 +50,7 @@ export default function ShopScreen() {
         </div>
       ) : (
         <section className="catalogue-shop__header" aria-label={t('shop.about')}>
+          {banner && <img className="catalogue-shop__banner" src={banner} alt="" />}
           <div className="catalogue-shop__identity">
             <ShopLogo className="catalogue-shop__logo" src={shop.logo} size={LOGO_SIZE} eager />
             <div className="catalogue-shop__name">

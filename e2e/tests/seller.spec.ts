@@ -1,0 +1,175 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { seriousViolations } from '../axe';
+import { dataOf, expect, shopperApi, test } from '../fixtures';
+
+/**
+ * The seller centre (docs/decisions/0011-seller-accounts.md) end to end on the real server: a shopper
+ * applies, an operator approves in the console, the invitation arrives in the outbox, the seller sets a
+ * password and enrols TOTP, edits the shop profile, and the shopper's shop page shows it. axe on every
+ * seller page in English and Simplified Chinese, at a desk and on a phone.
+ */
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const automation = () => ({ 'admin-token': process.env.E2E_ADMIN_TOKEN! });
+const totp = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+
+/** The mails the e2e server wrote to `address` (its DATA_DIR: E2E_DATA_DIR, else this run's temp folders). */
+const mailsTo = (address: string): string[] => {
+  const dataDirs = process.env.E2E_DATA_DIR
+    ? [process.env.E2E_DATA_DIR]
+    : readdirSync(tmpdir())
+        .filter((name) => name.startsWith('marketplace-run-'))
+        .map((name) => path.join(tmpdir(), name, 'data'));
+  const mails: string[] = [];
+  for (const dataDir of dataDirs) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(path.join(dataDir, 'outbox')).sort();
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      const text = readFileSync(path.join(dataDir, 'outbox', file), 'utf8');
+      if (text.startsWith(`To: ${address}\n`)) mails.push(text);
+    }
+  }
+  return mails;
+};
+
+const axeClean = async (page: Page, where: string) => {
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
+  expect(await seriousViolations(page), where).toEqual([]);
+};
+
+const newPage = async (browser: Browser, viewport = DESKTOP) =>
+  (await browser.newContext({ viewport, baseURL: process.env.E2E_BASE_URL })).newPage();
+
+/** A support operator created with the automation token, enrolled through the API, signed in to the console. */
+const supportConsole = async (browser: Browser, request: Page['request'], name: string): Promise<Page> => {
+  const password = `${name}-correct-horse-battery`;
+  const { setupCode } = await dataOf<{ setupCode: string }>(
+    await request.post('/api/admin/operator', { headers: automation(), data: { name, roles: ['support'] } }),
+  );
+  const { secret } = await dataOf<{ secret: string }>(
+    await request.post('/api/admin/auth/setup', { data: { name, setupCode, password } }),
+  );
+  const { token } = await dataOf<{ token: string }>(
+    await request.post('/api/admin/auth/setup_confirm', { data: { name, setupCode, code: totp(secret) } }),
+  );
+  const page = await newPage(browser);
+  await page.addInitScript((value) => sessionStorage.setItem('console.token', value), token);
+  return page;
+};
+
+test('seller centre: approved in the console, invited by mail, password and TOTP, shop profile shown to shoppers; axe in en and zh-cn', async ({
+  browser,
+  demoPage: shopper,
+}) => {
+  test.setTimeout(300_000);
+  const suffix = Date.now().toString(36);
+  const shopName = `Lantern Loft ${suffix}`;
+  const email = `seller-${suffix}@example.com`;
+
+  await test.step('a shopper applies to sell', async () => {
+    await (await shopperApi(shopper)).post('/api/merchant/apply', { shopName, contact: email, note: 'Paper lanterns' });
+  });
+
+  await test.step('an operator approves the application in the console', async () => {
+    const operator = await supportConsole(browser, shopper.request, `sup-${suffix}`);
+    await operator.goto('/console/merchants');
+    await operator.getByRole('button', { name: new RegExp(`^Approve: ${shopName} \\(application \\d+\\)$`) }).click();
+    const dialog = operator.getByRole('dialog', { name: `Approve ${shopName}` });
+    await expect(dialog.getByLabel("Owner's e-mail")).toHaveValue(email);
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(operator.getByText('Approved: the invitation was sent')).toBeVisible();
+    await operator.context().close();
+  });
+
+  const seller = await newPage(browser);
+  const secret = await test.step('the invited seller sets a password and enrols the authenticator', async () => {
+    await expect.poll(() => mailsTo(email).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const link = /https?:\/\/\S+(\/seller\/invite#code=[\w-]+)/.exec(mailsTo(email).at(-1)!)![1]!;
+    await seller.goto(link);
+    await expect(seller.getByRole('heading', { name: 'Set up your seller account' })).toBeVisible();
+    await expect(seller.getByText(`Invitation for ${email}`)).toBeVisible();
+    await axeClean(seller, 'invitation (en)');
+    await seller.getByLabel('New password').fill('lantern-correct-horse');
+    await seller.getByRole('button', { name: 'Next' }).click();
+    const qr = seller.getByRole('img', { name: 'QR code to add the seller centre to an authenticator app' });
+    await expect(qr).toBeVisible();
+    const key = (await seller.locator('.ant-typography code').innerText()).trim();
+    await axeClean(seller, 'enrolment (en)');
+    await seller.getByLabel('Code from your authenticator app').fill(totp(key));
+    await seller.getByRole('button', { name: 'Finish and sign in' }).click();
+    await expect(seller.getByRole('heading', { name: 'Shop profile' })).toBeVisible();
+    return key;
+  });
+  expect(secret).toMatch(/^[A-Z2-7]+$/);
+
+  await test.step('the seller writes the shop profile in English and German', async () => {
+    await seller.getByLabel('Description (English)').fill('Paper lanterns folded by hand.');
+    await seller.getByRole('combobox', { name: 'Add a description in another language' }).click();
+    await seller.keyboard.type('Deutsch');
+    await seller.keyboard.press('Enter');
+    await seller.getByLabel('Description (Deutsch)').fill('Papierlaternen, von Hand gefaltet.');
+    await seller.getByRole('button', { name: 'Save profile' }).click();
+    await expect(seller.getByText('Profile saved')).toBeVisible();
+    await axeClean(seller, 'shop profile (en)');
+    for (const screen of ['Reviews', 'Staff']) {
+      await seller.getByRole('navigation', { name: 'Seller centre' }).getByRole('link', { name: screen }).click();
+      await expect(seller.getByRole('heading', { name: screen, exact: true })).toBeVisible();
+      await axeClean(seller, `${screen} (en)`);
+    }
+  });
+
+  await test.step('in Simplified Chinese every seller page is axe-clean too', async () => {
+    await seller.getByText('简体中文', { exact: true }).click();
+    await expect(seller.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    for (const [link, heading] of [
+      ['店铺资料', '店铺资料'],
+      ['评价', '评价'],
+      ['员工', '员工'],
+    ]) {
+      await seller.getByRole('navigation', { name: '卖家中心' }).getByRole('link', { name: link }).click();
+      await expect(seller.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+      await axeClean(seller, `${heading} (zh-cn)`);
+    }
+    const signIn = await newPage(browser, PHONE);
+    await signIn.goto('/seller/');
+    await expect(signIn.getByRole('heading', { name: 'Sign in to the seller centre' })).toBeVisible();
+    await axeClean(signIn, 'sign-in (en, phone)');
+    await signIn.getByText('简体中文', { exact: true }).click();
+    await expect(signIn.getByRole('heading', { name: '登录卖家中心' })).toBeVisible();
+    await axeClean(signIn, 'sign-in (zh-cn, phone)');
+    await signIn.context().close();
+  });
+
+  await test.step('on a phone the shop profile fits the screen', async () => {
+    await seller.setViewportSize(PHONE);
+    await seller.getByRole('link', { name: '店铺资料' }).click();
+    await expect(seller.getByRole('heading', { name: '店铺资料' })).toBeVisible();
+    expect(await seller.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await axeClean(seller, 'shop profile (zh-cn, phone)');
+  });
+
+  await test.step('the shopper sees the profile on the shop page, in German when reading German', async () => {
+    const applications = await dataOf<{ list: { shopName: string; shopId: number | null }[] }>(
+      await shopper.request.get('/api/admin/merchant_applications', { headers: automation() }),
+    );
+    const shopId = applications.list.find((row) => row.shopName === shopName)!.shopId!;
+    await shopper.goto(`/shop/${shopId}`);
+    const about = shopper.getByRole('region', { name: 'About the shop' });
+    await expect(about.getByRole('heading', { name: shopName })).toBeVisible();
+    await expect(about.getByText('Paper lanterns folded by hand.')).toBeVisible();
+    const german = await dataOf<{ description: string }>(
+      await shopper.request.get(`/api/catalogue/shop?id=${shopId}`, { headers: { lang: 'de' } }),
+    );
+    expect(german.description).toBe('Papierlaternen, von Hand gefaltet.');
+  });
+  await seller.context().close();
+});
