@@ -46,4 +46,3 @@ export const createVerifiedDevices = (secret: string, now: () => Date) => {
     },
   };
 };
-
