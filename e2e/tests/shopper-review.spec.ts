@@ -198,6 +198,27 @@ test.describe('orders, payment and withdrawal say what happened and what next', 
   });
 });
 
+test.describe('the refund form marks what is missing', () => {
+  test("each missing field is marked beside the requirements' sentence", async ({ page }) => {
+    const api = await newShopper(page, 'refunder');
+    const order = await unpaidOrder(api);
+    await api.post('/api/order/pay', { orderIds: [order.id], paymentCode: PAYMENT_CODE });
+    await page.goto(`/refund/${order.id}/${order.orderNo}`);
+    const form = page.getByRole('form', { name: 'Apply for refund' });
+    await form.getByLabel('Refund amount ($)').fill('');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const sentence = 'Please fill in the refund amount, reason, explanation, area, detailed address and tag';
+    await expect(form.getByRole('alert').filter({ hasText: sentence })).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: /^Required$/ })).toHaveCount(2);
+    // Once the toast with the same sentence has gone, only the marks stay (axe on the form, not the toast).
+    await expect(page.getByText(sentence)).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Typing into a marked field takes its mark away.
+    await form.getByLabel('Reason').fill('Arrived broken');
+    await expect(form.getByRole('alert').filter({ hasText: /^Required$/ })).toHaveCount(1);
+  });
+});
+
 test.describe('languages by their own names', () => {
   test('the login page lists each language by its own name and its English name, no Chinese names', async ({
     verifiedPage: page,

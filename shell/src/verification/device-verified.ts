@@ -4,7 +4,7 @@
  * open a tab without the check: the server checks the cookie itself and answers 428 when it no longer
  * holds, and the check then shows again.
  */
-export const DEVICE_VERIFIED_KEY = 'humanVerifiedDevice';
+const DEVICE_VERIFIED_KEY = 'humanVerifiedDevice';
 
 /** Whether this browser passed the check in any tab and the pass still holds. */
 export const isDeviceVerified = (now = Date.now()): boolean => {

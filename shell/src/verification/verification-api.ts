@@ -22,7 +22,7 @@ const call = async <T>(path: string, lang: string, init: RequestInit = {}): Prom
 export const fetchChallenge = (lang: string): Promise<unknown> => call<unknown>('/verification/challenge', lang);
 
 /** The token, and until when the device cookie set with it passes every tab of this browser. */
-export type VerifiedAnswer = VerificationToken & { deviceVerifiedUntil?: string };
+type VerifiedAnswer = VerificationToken & { deviceVerifiedUntil?: string };
 
 export const verifySolution = (payload: string, lang: string): Promise<VerifiedAnswer> =>
   call<VerifiedAnswer>('/verification/verify', lang, {

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const DEVICE_COOKIE = 'mp_human';
 /** How long one passed check covers a device (every tab of one browser): a day. */
-export const VERIFIED_DEVICE_TTL_MS = 24 * 3_600_000;
+const VERIFIED_DEVICE_TTL_MS = 24 * 3_600_000;
 
 /**
  * "This browser passed the human check": an HttpOnly cookie `<until>.<HMAC(until)>` (until in epoch
@@ -46,5 +46,3 @@ export const createVerifiedDevices = (secret: string, now: () => Date) => {
     },
   };
 };
-
-export type VerifiedDevices = ReturnType<typeof createVerifiedDevices>;

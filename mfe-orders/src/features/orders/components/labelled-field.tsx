@@ -9,17 +9,24 @@ interface LabelledFieldProps {
   label: ReactNode;
   /** The id of the control the label names; without it the label is a caption (a picture field names itself). */
   htmlFor?: string;
+  /** What is wrong with the field (shown under it), if anything. */
+  error?: string;
   children: ReactNode;
 }
 
 /** One field of an order form: its label above the control bound to the form value `name`. */
-export function LabelledField({ className, name, label, htmlFor, children }: LabelledFieldProps) {
+export function LabelledField({ className, name, label, htmlFor, error, children }: LabelledFieldProps) {
   return (
     <div className={className}>
       {htmlFor ? <label htmlFor={htmlFor}>{label}</label> : <span>{label}</span>}
       <Form.Item name={name} noStyle>
         {children}
       </Form.Item>
+      {error && (
+        <p className="orders-field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

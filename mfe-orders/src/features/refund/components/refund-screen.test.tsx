@@ -75,6 +75,23 @@ describe('/refund', () => {
     expect(sentTo('POST', '/api/order/refund')).toHaveLength(0);
   });
 
+  it('marks every missing field beside the required sentence', async () => {
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    await fillText('Refund amount ($)', '');
+    await fillText('Reason', '');
+    await fillText('Explanation', '');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const sentence = 'Please fill in the refund amount, reason, explanation, area, detailed address and tag';
+    // The sentence beside the first missing field (and in the toast), "Required" beside each other one.
+    expect((await screen.findAllByText(sentence)).length).toBeGreaterThanOrEqual(1);
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    const marked = (label: string) => screen.getByLabelText(label).closest('.refund-form__field');
+    expect(marked('Reason')).toHaveTextContent('Required');
+    expect(marked('Explanation')).toHaveTextContent('Required');
+    expect(marked('Refund amount ($)')).toHaveTextContent(sentence);
+  });
+
   it.each([
     ['-5', 'Refund amount cannot be negative'],
     ['35.01', 'Refund amount cannot be larger than the amount paid ($35.00)'],

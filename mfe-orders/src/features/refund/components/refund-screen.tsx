@@ -29,6 +29,9 @@ interface RefundValues {
   proof: ImageUploadItem[];
 }
 
+const TEXT_FIELDS = ['amount', 'reason', 'explain'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
 const RefundForm = ({ order }: { order: OrderDetail }) => {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
@@ -37,6 +40,7 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
   const [submitRefund, { isLoading }] = useSubmitRefundMutation();
   const [form] = Form.useForm<RefundValues>();
   const { report, formProps } = useSchemaForm(form);
+  const [marks, setMarks] = useState<Partial<Record<TextField, string>>>({});
 
   const submit = async (values: RefundValues) => {
     const checked = checkRefund(order.id, order.total, {
@@ -49,6 +53,14 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
     });
     if ('problem' in checked) {
       report(checked.problem);
+      // The requirements' one sentence for the missing fields (requirements §7.3) beside the first of them,
+      // and every other one marked too.
+      if (checked.problem.message === 'orders:refund.fillRequired') {
+        const empty = TEXT_FIELDS.filter((name) => !textOf(values[name]).trim());
+        setMarks(
+          Object.fromEntries(empty.map((name, n) => [name, t(n === 0 ? 'refund.fillRequired' : 'refund.required')])),
+        );
+      }
       return;
     }
     if (!outcomeOf(await submitRefund(checked.body)).ok) return;
@@ -61,6 +73,14 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
   return (
     <Form
       {...formProps}
+      onValuesChange={(changed: Record<string, unknown>) => {
+        formProps.onValuesChange(changed);
+        setMarks((current) => {
+          const left = { ...current };
+          for (const name of Object.keys(changed)) delete left[name as TextField];
+          return left;
+        });
+      }}
       className="refund-form"
       aria-label={t('title.refund')}
       initialValues={{ refundType: 'refund', productStatus: null, amount: prefill.amount, proof: [] }}
@@ -90,7 +110,13 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
           labelOf={(type: RefundType) => t(`refund.types.${type}`)}
         />
       </Form.Item>
-      <LabelledField className="refund-form__field" name="amount" label={t('refund.amount')} htmlFor="refund-amount">
+      <LabelledField
+        className="refund-form__field"
+        name="amount"
+        label={t('refund.amount')}
+        htmlFor="refund-amount"
+        error={marks.amount}
+      >
         <Input id="refund-amount" inputMode="decimal" />
       </LabelledField>
       <Form.Item name="productStatus" noStyle>
@@ -100,10 +126,22 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
           labelOf={(status: ProductStatus) => t(`refund.productStatuses.${status}`)}
         />
       </Form.Item>
-      <LabelledField className="refund-form__field" name="reason" label={t('refund.reason')} htmlFor="refund-reason">
+      <LabelledField
+        className="refund-form__field"
+        name="reason"
+        label={t('refund.reason')}
+        htmlFor="refund-reason"
+        error={marks.reason}
+      >
         <Input id="refund-reason" maxLength={200} />
       </LabelledField>
-      <LabelledField className="refund-form__field" name="explain" label={t('refund.explain')} htmlFor="refund-explain">
+      <LabelledField
+        className="refund-form__field"
+        name="explain"
+        label={t('refund.explain')}
+        htmlFor="refund-explain"
+        error={marks.explain}
+      >
         <TextArea id="refund-explain" maxLength={1000} autoSize />
       </LabelledField>
       <LabelledField
