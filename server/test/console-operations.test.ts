@@ -1,7 +1,7 @@
 jest.setTimeout(240_000);
 
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { orders, users } from '../src/db/schema';
 import {
   buyNow,
   call,
@@ -231,8 +231,9 @@ describe('console operations', () => {
       '/api/admin/queue/refunds?q=dora',
       support.headers,
     );
+    const [placed] = await t.db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, order.id));
     expect(refunds.data.list[0]).toMatchObject({
-      orderNo: order.orderNo,
+      orderNo: placed!.orderNo,
       account: 'dora-ops',
       amount: 1_500,
       attachmentIds: [picture.id],

@@ -13,7 +13,7 @@ export interface DecisionFacts {
 }
 
 /** The refusal reasons an operator picks from; `other` takes the reason from the text alone. */
-export const REFUSAL_REASONS = [
+const REFUSAL_REASONS = [
   'notReceived',
   'evidenceUnclear',
   'amountMismatch',
@@ -25,7 +25,7 @@ export const REFUSAL_REASONS = [
 type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** The reason the server records and the shopper sees: the chosen reason, then what the operator added. */
-export const reasonText = (chosen: string, details: string) => [chosen, details.trim()].filter(Boolean).join(': ');
+const reasonText = (chosen: string, details: string) => [chosen, details.trim()].filter(Boolean).join(': ');
 
 /**
  * The confirmation every money decision opens (requirements §10): the shopper, the amount, the method and

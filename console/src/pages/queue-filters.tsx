@@ -100,7 +100,7 @@ export const everyRow = async <T,>(api: ApiClient, path: string, params: Params)
 };
 
 /** Saves `rows` as a CSV file (papaparse quotes what needs it; a BOM so spreadsheet apps read UTF-8). */
-export const downloadCsv = (name: string, rows: Record<string, unknown>[]) => {
+const downloadCsv = (name: string, rows: Record<string, unknown>[]) => {
   const text = Papa.unparse(rows, { quotes: false, escapeFormulae: true });
   const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');

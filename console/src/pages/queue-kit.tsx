@@ -210,7 +210,7 @@ export const useDecision = (reload: () => void) => {
 };
 
 /** How a queue words one row's decision in its confirmation. */
-export interface RowDecisionWords<T> {
+interface RowDecisionWords<T> {
   /** What is decided, restated: shopper, amount, method, destination. */
   facts: (row: T) => DecisionFacts;
   /** The confirmation's title for approving / refusing `row`. */

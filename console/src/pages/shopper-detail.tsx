@@ -8,7 +8,7 @@ import { useSession } from '../session';
 import { createdColumn, moneyColumn } from './queue-kit';
 import { AdjustBalance, ShopperReasonAction } from './shopper-actions';
 
-export interface ShopperView {
+interface ShopperView {
   id: number;
   account: string;
   email: string;

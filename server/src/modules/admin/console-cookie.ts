@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * the session behind it still expires and is revoked on sign-out or by an admin (modules/operators). The
  * `operator-token` header stays for the ops CLI and wins over the cookie.
  */
-export const CONSOLE_SESSION_COOKIE = 'mp_console';
+const CONSOLE_SESSION_COOKIE = 'mp_console';
 
 const { parse, serialize } = fastifyCookie;
 
