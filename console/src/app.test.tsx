@@ -4,7 +4,7 @@ import { createApi } from './api';
 import { ok, refusal, renderApp, renderConsole } from './testing/console-kit';
 
 // antd's forms and tables are slow in jsdom on a busy machine.
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const TOP_UP = {
   id: 7,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ok, refusal, renderConsole } from '../testing/console-kit';
 
 // antd's forms and tables are slow in jsdom on a busy machine.
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const WITHDRAWAL = {
   id: 12,
