@@ -3,41 +3,26 @@ import { ApiError, createApi, decidedByOf, queryString } from './api';
 const envelope = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const memoryStorage = () => {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-    map,
-  };
-};
-
 describe('console API client', () => {
-  it('sends the session token and language, and unwraps the envelope', async () => {
+  it("sends the language with the browser's cookie (no token in the page), and unwraps the envelope", async () => {
     const calls: { url: string; init: RequestInit }[] = [];
-    const storage = memoryStorage();
     const api = createApi({
       language: () => 'zh-cn',
-      storage,
       fetch: async (url, init = {}) => {
         calls.push({ url: String(url), init });
         return envelope(200, { code: 1, msg: 'ok', data: { total: 3 } });
       },
     });
-    api.setToken('secret-token');
-    expect(storage.map.get('console.token')).toBe('secret-token');
     await expect(api.get('/api/admin/topups', { status: '0', q: '', page: 2 })).resolves.toEqual({ total: 3 });
     await api.post('/api/admin/recharge/decide', { id: 5, agree: true });
     expect(calls[0]!.url).toBe('/api/admin/topups?status=0&page=2');
-    expect(calls[0]!.init.headers).toEqual({ lang: 'zh-cn', 'operator-token': 'secret-token' });
-    expect(calls[1]!.init).toMatchObject({
+    expect(calls[0]!.init).toEqual({ headers: { lang: 'zh-cn' }, credentials: 'same-origin' });
+    expect(calls[1]!.init).toEqual({
       method: 'POST',
       body: JSON.stringify({ id: 5, agree: true }),
-      headers: { 'content-type': 'application/json', 'operator-token': 'secret-token' },
+      headers: { lang: 'zh-cn', 'content-type': 'application/json' },
+      credentials: 'same-origin',
     });
-    api.setToken(null);
-    expect(storage.map.has('console.token')).toBe(false);
   });
 
   it("throws the server's message; a 401 of a signed-in call ends the session", async () => {
@@ -46,9 +31,9 @@ describe('console API client', () => {
       envelope(403, { code: 0, msg: 'Your role does not allow this', data: null }),
       envelope(401, { code: 401, msg: 'Session expired', data: null }),
     ];
-    const api = createApi({ language: () => 'en', storage: memoryStorage(), fetch: async () => answers.shift()! });
+    const api = createApi({ language: () => 'en', fetch: async () => answers.shift()! });
     api.setOnUnauthorized(unauthorized);
-    api.setToken('t');
+    api.setSignedIn(true);
     const refused = await api.get('/api/admin/topups').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ message: 'Your role does not allow this', status: 403, code: 0 });

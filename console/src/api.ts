@@ -25,15 +25,13 @@ export const decidedByOf = (error: unknown): DecidedBy | null => {
     : null;
 };
 
-const TOKEN_KEY = 'console.token';
-
 export interface ApiClient {
   get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
   /** A picture only an operator may open (evidence, refund proof) as an object URL for an <img>. */
   picture(uploadId: string): Promise<string>;
-  token(): string | null;
-  setToken(token: string | null): void;
+  /** Whether the console holds a session now (a 401 then ends it; before sign-in a 401 is expected). */
+  setSignedIn(signedIn: boolean): void;
   /** What a signed-in call refused with 401 does (session expired, revoked, operator disabled). */
   setOnUnauthorized(handler: () => void): void;
 }
@@ -43,7 +41,6 @@ interface ApiOptions {
   /** A signed-in call refused with 401 (session expired, revoked, operator disabled). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
 export const queryString = (query: Record<string, string | number | undefined> = {}) => {
@@ -56,27 +53,27 @@ export const queryString = (query: Record<string, string | number | undefined> =
 };
 
 /**
- * The console's calls to `/api/admin/*`: the operator session token in the `operator-token` header (kept
- * in sessionStorage: it ends with the tab), the console's language in `lang` so refusals come translated,
- * answers unwrapped from the `{ code, msg, data }` envelope and refusals thrown as ApiError.
+ * The console's calls to `/api/admin/*`: the operator session travels in the browser's HttpOnly console
+ * cookie (set by the server on sign-in, shared by every tab, never readable here), the console's language in
+ * `lang` so refusals come translated, answers unwrapped from the `{ code, msg, data }` envelope and refusals
+ * thrown as ApiError.
  */
 export const createApi = ({
   language,
   onUnauthorized,
   fetch: fetcher = (...args) => globalThis.fetch(...args),
-  storage = globalThis.sessionStorage,
 }: ApiOptions): ApiClient => {
-  let token = storage?.getItem(TOKEN_KEY) ?? null;
+  let signedIn = false;
   let unauthorized = onUnauthorized;
   const headers = (json: boolean): Record<string, string> => ({
     lang: language(),
-    ...(token ? { 'operator-token': token } : {}),
     ...(json ? { 'content-type': 'application/json' } : {}),
   });
+  const credentials = 'same-origin' as const;
   const answer = async <T>(response: Response): Promise<T> => {
     const envelope = (await response.json().catch(() => null)) as { code?: number; msg?: string; data?: T } | null;
     if (envelope?.code === 1) return envelope.data as T;
-    if (response.status === 401 && token) unauthorized?.();
+    if (response.status === 401 && signedIn) unauthorized?.();
     throw new ApiError(
       envelope?.msg || response.statusText || String(response.status),
       response.status,
@@ -85,22 +82,23 @@ export const createApi = ({
     );
   };
   return {
-    get: async (path, query) => answer(await fetcher(`${path}${queryString(query)}`, { headers: headers(false) })),
+    get: async (path, query) =>
+      answer(await fetcher(`${path}${queryString(query)}`, { headers: headers(false), credentials })),
     post: async (path, body) =>
-      answer(await fetcher(path, { method: 'POST', headers: headers(true), body: JSON.stringify(body) })),
+      answer(await fetcher(path, { method: 'POST', headers: headers(true), body: JSON.stringify(body), credentials })),
     async picture(uploadId) {
-      const response = await fetcher(`/api/upload/${encodeURIComponent(uploadId)}`, { headers: headers(false) });
+      const response = await fetcher(`/api/upload/${encodeURIComponent(uploadId)}`, {
+        headers: headers(false),
+        credentials,
+      });
       if (!response.ok) return answer<string>(response);
       return URL.createObjectURL(await response.blob());
     },
-    token: () => token,
     setOnUnauthorized(handler) {
       unauthorized = handler;
     },
-    setToken(next) {
-      token = next;
-      if (next) storage?.setItem(TOKEN_KEY, next);
-      else storage?.removeItem(TOKEN_KEY);
+    setSignedIn(next) {
+      signedIn = next;
     },
   };
 };

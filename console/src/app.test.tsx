@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApi } from './api';
-import { memoryStorage, ok, refusal, renderApp, renderConsole } from './testing/console-kit';
+import { ok, refusal, renderApp, renderConsole } from './testing/console-kit';
 
 // antd's forms and tables are slow in jsdom on a busy machine.
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const TOP_UP = {
   id: 7,
@@ -57,6 +57,14 @@ describe('operator console', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Review top-up R2026112700007' });
     expect(within(drawer).getByText('No evidence picture')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Approve' }));
+    // Nothing is decided before the confirmation.
+    expect(calls).not.toContain('POST /api/admin/recharge/decide');
+    // (In jsdom every antd dialog's title has the id `test-id`, so the confirmation is found by its text.)
+    const confirm = (await screen.findByText('Approve top-up R2026112700007?')).closest<HTMLElement>(
+      '[role="dialog"]',
+    )!;
+    expect(within(confirm).getByText('alice')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
     // The dialog's title (antd also keeps a copy for its aria-labelledby).
     expect(await screen.findAllByText('Already decided by sam at 2026-11-27 10:31:05 UTC')).not.toHaveLength(0);
     expect(screen.getByText('The queue was refreshed: it shows the item as it is now.')).toBeInTheDocument();
@@ -66,17 +74,18 @@ describe('operator console', () => {
   });
 
   it('signs in with name, password and the authenticator code', async () => {
-    const storage = memoryStorage();
     const sent: unknown[] = [];
     const api = createApi({
       language: () => 'en',
-      storage,
       fetch: async (url, init = {}) => {
         if (String(url) === '/api/admin/auth/sign_in') {
           sent.push(JSON.parse(String(init.body)));
           return ok({ token: 'new-session', expiresAt: '', operator: { id: 1, name: 'fiona', roles: ['finance'] } });
         }
-        if (String(url) === '/api/admin/auth/me') return ok({ id: 1, name: 'fiona', roles: ['finance'] });
+        // No session cookie until the sign-in set it.
+        if (String(url) === '/api/admin/auth/me') {
+          return sent.length ? ok({ id: 1, name: 'fiona', roles: ['finance'] }) : refusal(401, 'Sign in');
+        }
         return ok({
           pending: { topups: 2, withdrawals: 0 },
           today: { topUps: 0, withdrawals: 0, paidOrders: 0, refunds: 0 },
@@ -85,7 +94,7 @@ describe('operator console', () => {
     });
     renderApp(api);
     const user = userEvent.setup({ delay: null });
-    const form = screen.getByRole('tabpanel');
+    const form = await screen.findByRole('tabpanel');
     await user.type(within(form).getByLabelText('Operator name'), 'fiona');
     await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');
     await user.type(within(form).getByLabelText('Authenticator code'), '12345');
@@ -96,7 +105,9 @@ describe('operator console', () => {
     await act(() => user.click(within(form).getByRole('button', { name: 'Sign in' })));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(sent).toEqual([{ name: 'fiona', password: 'correct-horse-battery', code: '123456' }]);
-    expect(storage.getItem('console.token')).toBe('new-session');
+    // Nothing of the session is kept where page scripts read it: the server's HttpOnly cookie carries it.
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('new-session');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('new-session');
     expect(await screen.findByRole('link', { name: 'Top-ups 2' })).toBeInTheDocument();
   });
 });

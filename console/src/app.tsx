@@ -17,6 +17,7 @@ const PAGES: Record<ScreenKey, ReturnType<typeof lazy>> = {
   service: lazy(() => import('./pages/service')),
   merchants: lazy(() => import('./pages/merchants')),
   shoppers: lazy(() => import('./pages/shoppers')),
+  audit: lazy(() => import('./pages/audit')),
   release: lazy(() => import('./pages/release')),
   operators: lazy(() => import('./pages/operators')),
 };

@@ -11,6 +11,7 @@ export const SCREENS = [
   { key: 'service', path: '/service', roles: ['support'] },
   { key: 'merchants', path: '/merchants', roles: ['support'] },
   { key: 'shoppers', path: '/shoppers', roles: ['finance', 'support'] },
+  { key: 'audit', path: '/audit', roles: ['admin', 'finance', 'support'] },
   { key: 'release', path: '/release', roles: ['release', 'admin'] },
   { key: 'operators', path: '/operators', roles: ['admin'] },
 ] as const satisfies readonly { key: string; path: string; roles: 'any' | readonly Role[] }[];

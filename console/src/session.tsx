@@ -12,9 +12,10 @@ interface Me {
 
 interface SessionValue {
   api: ApiClient;
-  /** undefined while the stored session is being checked; null when signed out. */
+  /** undefined while the browser's session is being checked; null when signed out. */
   me: Me | null | undefined;
-  signedIn(token: string): Promise<void>;
+  /** After a sign-in (the server set the session cookie): who it is, then the console. */
+  signedIn(): Promise<void>;
   signOut(): Promise<void>;
   can(...roles: Role[]): boolean;
 }
@@ -27,24 +28,54 @@ export const useSession = (): SessionValue => {
   return value;
 };
 
+/**
+ * The other tabs of this browser hear of a sign-in or sign-out at once (they share the one session cookie):
+ * a sign-out in one tab shows the sign-in form in all, a sign-in in one opens the console in all.
+ */
+const CHANNEL = 'console-session';
+const openChannel = () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL));
+/** This tab, so it ignores what it said itself. */
+const TAB = Math.random().toString(36).slice(2);
+type Said = { kind: 'signed-in' | 'signed-out'; tab: string };
+const announce = (kind: Said['kind']) => {
+  const channel = openChannel();
+  channel?.postMessage({ kind, tab: TAB } satisfies Said);
+  channel?.close();
+};
+
 export function SessionProvider({ children, api: given }: { children: ReactNode; api?: ApiClient }) {
   const { i18n } = useTranslation();
   const [api] = useState<ApiClient>(() => given ?? createApi({ language: () => i18n.language }));
-  // undefined: the stored session is checked (GET /api/admin/auth/me) before anything shows.
-  const [me, setMe] = useState<Me | null | undefined>(() => (api.token() ? undefined : null));
+  // undefined: the browser's session (its cookie) is checked (GET /api/admin/auth/me) before anything shows.
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
   useEffect(() => {
     api.setOnUnauthorized(() => {
-      api.setToken(null);
+      api.setSignedIn(false);
       setMe(null);
     });
+  }, [api]);
+  useEffect(() => {
+    const channel = openChannel();
+    if (!channel) return undefined;
+    channel.addEventListener('message', (event: MessageEvent<Said>) => {
+      if (event.data?.tab === TAB) return;
+      if (event.data?.kind === 'signed-out') {
+        api.setSignedIn(false);
+        setMe(null);
+      } else if (event.data?.kind === 'signed-in') setMe(undefined);
+    });
+    return () => channel.close();
   }, [api]);
   useEffect(() => {
     if (me !== undefined) return undefined;
     let live = true;
     api.get<Me>('/api/admin/auth/me').then(
-      (who) => live && setMe(who),
+      (who) => {
+        api.setSignedIn(true);
+        if (live) setMe(who);
+      },
       () => {
-        api.setToken(null);
+        api.setSignedIn(false);
         if (live) setMe(null);
       },
     );
@@ -57,9 +88,9 @@ export function SessionProvider({ children, api: given }: { children: ReactNode;
     () => ({
       api,
       me,
-      async signedIn(token) {
-        api.setToken(token);
+      async signedIn() {
         setMe(undefined);
+        announce('signed-in');
       },
       async signOut() {
         try {
@@ -67,8 +98,9 @@ export function SessionProvider({ children, api: given }: { children: ReactNode;
         } catch {
           // Signed out here whatever the server answered (an expired session is already over).
         }
-        api.setToken(null);
+        api.setSignedIn(false);
         setMe(null);
+        announce('signed-out');
       },
       can: (...roles) => Boolean(me && roles.some((role) => me.roles.includes(role))),
     }),

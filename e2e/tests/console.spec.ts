@@ -80,7 +80,13 @@ const createOperator = async (admin: Page, name: string, role: string): Promise<
 /** The console's navigation (the dashboard's cards are links to the queues too). */
 const nav = (page: Page): Locator => page.getByRole('navigation', { name: 'Console sections' });
 
-const sessionToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('console.token') ?? '');
+/** Confirms the money decision the dialog titled `title` restates. */
+const confirmDecision = async (page: Page, title: string, button = 'Approve') => {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button }).click();
+  return dialog;
+};
 
 test('operator console: admin creates finance and support operators; they enrol TOTP; finance approves a manual top-up with its evidence; support cannot open finance; a second approval names who decided', async ({
   browser,
@@ -162,6 +168,12 @@ test('operator console: admin creates finance and support operators; they enrol 
     expect((await evidence.boundingBox())!.width).toBeGreaterThan(400);
     await axeClean(page, 'top-up review drawer');
     await drawer.getByRole('button', { name: 'Approve' }).click();
+    // Nothing is decided before the confirmation, which restates shopper, amount, method and destination.
+    const confirm = page.getByRole('dialog', { name: `Approve top-up ${number}?` });
+    await expect(confirm).toContainText('demo');
+    await expect(confirm).toContainText('$43.21');
+    await axeClean(page, 'top-up confirmation');
+    await confirmDecision(page, `Approve top-up ${number}?`);
     await expect(page.getByText('Top-up approved: the balance is credited')).toBeVisible();
     await expect(page.getByText('0 in total')).toBeVisible();
     expect(await balance()).toBe(before + 4_321);
@@ -181,8 +193,10 @@ test('operator console: admin creates finance and support operators; they enrol 
     const first = await open(finance.page);
     const second = await open(finance2.page);
     await first.getByRole('button', { name: 'Approve' }).click();
-    await expect(finance.page.getByText('Top-up approved: the balance is credited')).toBeVisible();
     await second.getByRole('button', { name: 'Approve' }).click();
+    await confirmDecision(finance.page, `Approve top-up ${number}?`);
+    await expect(finance.page.getByText('Top-up approved: the balance is credited')).toBeVisible();
+    await confirmDecision(finance2.page, `Approve top-up ${number}?`);
     // The server's refusal word for word names the dialog.
     const refusal = finance2.page.getByRole('dialog', {
       name: new RegExp(`^Already decided by fin-${suffix} at .+ UTC$`),
@@ -202,9 +216,12 @@ test('operator console: admin creates finance and support operators; they enrol 
     const page = finance.page;
     const before = await balance();
     await nav(page).getByRole('link', { name: 'Shoppers' }).click();
-    await page.getByRole('searchbox', { name: 'Shopper account' }).fill('demo');
-    await page.getByRole('searchbox', { name: 'Shopper account' }).press('Enter');
-    await expect(page.getByRole('cell', { name: money(before) }).first()).toBeVisible();
+    // Part of the account finds the demo shopper; their page opens from the directory.
+    await page.getByRole('searchbox', { name: 'Account, e-mail or phone (part of it)' }).fill('dem');
+    await page.getByRole('searchbox', { name: 'Account, e-mail or phone (part of it)' }).press('Enter');
+    await page.getByRole('link', { name: 'Open the page of shopper demo' }).click();
+    await expect(page.getByRole('heading', { name: 'Shopper demo' })).toBeVisible();
+    await expect(page.getByText('demo@example.com')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Top-up' }).first()).toBeVisible();
     const form = page.locator('form[id="adjust-balance"]');
     await form.getByLabel('Amount ($)').fill('1.25');
@@ -213,6 +230,9 @@ test('operator console: admin creates finance and support operators; they enrol 
     await axeClean(page, 'shopper page');
     await form.getByLabel('Reason').fill(`Console e2e goodwill ${suffix}`);
     await form.getByRole('button', { name: 'Apply adjustment' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Adjust the balance of demo?' });
+    await expect(adjust).toContainText('$1.25');
+    await adjust.getByRole('button', { name: 'Apply adjustment' }).click();
     await expect(page.getByRole('cell', { name: `Console e2e goodwill ${suffix}` })).toBeVisible();
     expect(await balance()).toBe(before + 125);
   });
@@ -224,12 +244,19 @@ test('operator console: admin creates finance and support operators; they enrol 
     await page.goto('/console/topups');
     await expect(page.getByText('Not for your role')).toBeVisible();
     await axeClean(page, 'refused screen');
-    const refused = await page.request.get('/api/admin/topups', {
-      headers: { 'operator-token': await sessionToken(page) },
-    });
+    // The page's own request carries the browser's session cookie (HttpOnly: no script reads it).
+    const refused = await page.request.get('/api/admin/topups');
     expect(refused.status()).toBe(403);
+    expect(await page.evaluate(() => sessionStorage.getItem('console.token'))).toBeNull();
+    // A queue opened in a second tab of the same browser needs no new sign-in.
+    const second = await page.context().newPage();
+    await second.goto('/console/refunds');
+    await expect(second.getByRole('heading', { name: 'Refunds', level: 2 })).toBeVisible();
+    await second.close();
     for (const [path, heading] of [
       ['/console/refunds', 'Refunds'],
+      ['/console/shoppers', 'Shoppers'],
+      ['/console/audit', 'Audit'],
       ['/console/orders', 'Orders to ship'],
       ['/console/complaints', 'Complaints'],
       ['/console/service', 'Customer service'],

@@ -16,7 +16,10 @@ import {
   resolveAdminToken,
 } from './modules/admin/admin-auth';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/admin/audit.routes';
 import { consoleRoutes } from './modules/admin/console.routes';
+import { queuesRoutes } from './modules/admin/queues.routes';
+import { shoppersRoutes } from './modules/admin/shoppers.routes';
 import { dashboardSummaryRoutes } from './modules/admin/dashboard-summary';
 import { releaseRoutes } from './modules/admin/release-routes';
 import { createBagRepository } from './modules/bag/bag.repository';
@@ -292,6 +295,9 @@ export const registerModules = async (app: FastifyInstance, context: ModuleConte
 
   // console: the operators' pages' API (dashboard, release).
   await app.register(consoleRoutes, { operators, db, now });
+  await app.register(shoppersRoutes, { operators, db, now });
+  await app.register(auditRoutes, { operators, db });
+  await app.register(queuesRoutes, { operators, db });
   await app.register(dashboardSummaryRoutes, { operators, db, now });
   await app.register(releaseRoutes, {
     operators,

@@ -1,22 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type DependencyList, type ReactNode } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Segmented,
-  Space,
-  Table,
-  Typography,
-  type TableProps,
-} from 'antd';
+import { Alert, App, Button, Flex, Segmented, Space, Table, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { decidedByOf } from '../api';
 import { dateTime, money } from '../queues';
+import { DecisionDialog, type DecisionFacts } from './decision-dialog';
 import { useSession } from '../session';
 
 interface PageOf<T> {
@@ -86,7 +75,7 @@ export const useServerQueue = <T,>(path: string, params: Record<string, string> 
   const { api } = useSession();
   const queue = usePaged<T>(
     (page, pageSize) => api.get<PageOf<T>>(path, { ...params, page, pageSize }),
-    Object.values(params),
+    [JSON.stringify(params)],
   );
   return { queue, decide: useDecision(queue.reload) };
 };
@@ -113,6 +102,7 @@ export function QueueScreen<T extends object>({
   title,
   queue,
   filters,
+  before,
   children,
   ...table
 }: {
@@ -120,6 +110,8 @@ export function QueueScreen<T extends object>({
   title: string;
   queue: Paged<T>;
   filters?: ReactNode;
+  /** What stands between the title and the table (the queue's tabs). */
+  before?: ReactNode;
   children?: ReactNode;
 } & Omit<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'children' | 'id' | 'title'>) {
   const { t } = useTranslation();
@@ -139,6 +131,7 @@ export function QueueScreen<T extends object>({
           refresh
         )}
       </Flex>
+      {before}
       {queue.error && <Alert type="error" role="alert" showIcon message={queue.error} style={{ marginBottom: 16 }} />}
       <Typography.Paragraph type="secondary">{t('common.total', { count: queue.data.total })}</Typography.Paragraph>
       <Table<T>
@@ -216,94 +209,48 @@ export const useDecision = (reload: () => void) => {
   );
 };
 
-/** Asks for the reason of a refusal; resolves undefined when cancelled. */
-export function ReasonDialog({
-  open,
-  title,
-  onCancel,
-  onSubmit,
-}: {
-  open: boolean;
-  title: string;
-  onCancel: () => void;
-  onSubmit: (reason: string) => Promise<void> | void;
-}) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
-  return (
-    <Modal
-      open={open}
-      title={title}
-      okText={t('decision.refuse')}
-      okButtonProps={{ danger: true }}
-      cancelText={t('common.cancel')}
-      onCancel={onCancel}
-      destroyOnHidden
-      onOk={async () => {
-        const { reason } = await form.validateFields();
-        await onSubmit(reason.trim());
-        form.resetFields();
-      }}
-    >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          label={t('decision.reason')}
-          name="reason"
-          rules={[{ required: true, whitespace: true, max: 500, message: t('decision.reasonRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** The refusal of one queue row: the reason dialog while `row` is set; `refuse` decides it, then it closes. */
-function RefuseRowDialog<T>({
-  row,
-  title,
-  close,
-  refuse,
-}: {
-  row: T | null;
-  title: string;
-  close: () => void;
-  refuse: (row: T, reason: string) => Promise<unknown>;
-}) {
-  return (
-    <ReasonDialog
-      open={row !== null}
-      title={title}
-      onCancel={close}
-      onSubmit={async (reason) => {
-        if (row) await refuse(row, reason);
-        close();
-      }}
-    />
-  );
+/** How a queue words one row's decision in its confirmation. */
+interface RowDecisionWords<T> {
+  /** What is decided, restated: shopper, amount, method, destination. */
+  facts: (row: T) => DecisionFacts;
+  /** The confirmation's title for approving / refusing `row`. */
+  title: (row: T, agree: boolean) => string;
+  /** The confirmation's button for approving (refusing says "Refuse"). */
+  approveText: string;
 }
 
 /**
- * Approving or refusing one queue row: `send` posts the decision, `done` words it once made; a refusal
- * first asks its reason in `dialog` (titled `refuseTitle`), which the screen shows after its table.
+ * Approving or refusing one queue row, each after a confirmation that restates the row's facts (a refusal
+ * with its reason): `send` posts the decision, `done` words it once made, `after` runs once it was made or
+ * refused (the screen's drawer closes). The screen shows `dialog` after its table.
  */
 export const useRowDecision = <T,>(
   decide: ReturnType<typeof useDecision>,
   send: (row: T, agree: boolean, reason: string) => Promise<unknown>,
   done: (agree: boolean) => string,
-  refuseTitle: string,
+  words: RowDecisionWords<T>,
+  after?: () => void,
 ) => {
-  const [refusing, setRefusing] = useState<T | null>(null);
-  const decideOne = (row: T, agree: boolean, reason = '') => decide(() => send(row, agree, reason), done(agree));
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<{ row: T; agree: boolean } | null>(null);
+  const close = () => setPending(null);
   return {
-    approve: (row: T) => void decideOne(row, true),
-    refuse: setRefusing,
+    approve: (row: T) => setPending({ row, agree: true }),
+    refuse: (row: T) => setPending({ row, agree: false }),
     dialog: (
-      <RefuseRowDialog
-        row={refusing}
-        title={refuseTitle}
-        close={() => setRefusing(null)}
-        refuse={(row, reason) => decideOne(row, false, reason)}
+      <DecisionDialog
+        open={pending !== null}
+        agree={pending?.agree ?? true}
+        title={pending ? words.title(pending.row, pending.agree) : ''}
+        okText={pending?.agree === false ? t('decision.refuse') : words.approveText}
+        facts={pending ? words.facts(pending.row) : null}
+        onCancel={close}
+        onConfirm={async (reason) => {
+          if (!pending) return;
+          await decide(() => send(pending.row, pending.agree, reason), done(pending.agree));
+          close();
+          after?.();
+        }}
       />
     ),
   };
@@ -373,6 +320,16 @@ export function ProtectedPicture({
     <a href={url} target="_blank" rel="noreferrer" aria-label={t('common.openPicture', { alt })}>
       <img src={url} alt={alt} style={{ width, maxWidth: '100%', border: '1px solid #d9d9d9', borderRadius: 8 }} />
     </a>
+  );
+}
+
+/** A shopper's account, a link to their page in the directory. */
+export function ShopperLink({ account }: { account: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={`/shoppers?account=${encodeURIComponent(account)}`} aria-label={t('shoppers.open', { account })}>
+      {account}
+    </Link>
   );
 }
 

@@ -39,8 +39,9 @@ function SignInForm() {
     setBusy(true);
     setError(null);
     try {
-      const session = await api.post<Session>('/api/admin/auth/sign_in', values);
-      await signedIn(session.token);
+      // The server sets the browser's console cookie; the token in the answer is for the ops CLI.
+      await api.post<Session>('/api/admin/auth/sign_in', values);
+      await signedIn();
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -155,12 +156,12 @@ function SetUpForm() {
       requiredMark={false}
       onFinish={(values: { code: string }) =>
         run(async () => {
-          const session = await api.post<Session>('/api/admin/auth/setup_confirm', {
+          await api.post<Session>('/api/admin/auth/setup_confirm', {
             name: enrolment.name,
             setupCode: enrolment.setupCode,
             code: values.code,
           });
-          await signedIn(session.token);
+          await signedIn();
         })
       }
     >

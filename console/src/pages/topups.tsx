@@ -1,21 +1,25 @@
 import { useState } from 'react';
-import { Badge, Button, Descriptions, Drawer, Input, Space, Typography } from 'antd';
+import { Badge, Button, Descriptions, Drawer, Image, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateTime, money } from '../queues';
 import { useSession } from '../session';
+import { BulkDecision } from './bulk-decision';
 import {
   createdColumn,
   moneyColumn,
   ProtectedPicture,
   QueueScreen,
-  ReasonDialog,
+  ShopperLink,
+  useRowDecision,
   useServerQueue,
   useStatusFilter,
 } from './queue-kit';
+import { everyRow, ExportButton, useQueueFilters } from './queue-filters';
 
 export interface TopUp {
   id: number;
   rechargeNo: string;
+  userId: number;
   account: string;
   method: string;
   network: string;
@@ -37,27 +41,42 @@ export const statusTag = (status: number, t: (key: string) => string) => (
   <Badge status={status === 0 ? 'warning' : status === 1 ? 'success' : 'error'} text={t(`status.${status}`)} />
 );
 
+const PATH = '/api/admin/topups';
+
+/** A selection checkbox's accessible name (antd passes aria attributes on to the input; its types leave them out). */
+const named = (label: string) => ({ 'aria-label': label }) as { name?: string };
+
 /** Finance: top-ups waiting for a decision (or decided), the evidence picture large beside the amount. */
 export default function TopUpsPage() {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const [status, statusFilter] = useStatusFilter(STATUSES, (value) => t(`status.${value}`));
-  const [q, setQ] = useState('');
+  const filters = useQueueFilters(t('topups.search'));
   const [open, setOpen] = useState<TopUp | null>(null);
-  const [refusing, setRefusing] = useState(false);
-  const { queue, decide } = useServerQueue<TopUp>('/api/admin/topups', { status, q });
+  const [selected, setSelected] = useState<TopUp[]>([]);
+  const params = { status, ...filters.params };
+  const { queue, decide } = useServerQueue<TopUp>(PATH, params);
   const language = i18n.language;
-
-  const decideOpen = async (agree: boolean, reason = '') => {
-    if (!open) return;
-    const id = open.id;
-    await decide(
-      () => api.post('/api/admin/recharge/decide', { id, agree, reason }),
-      t(agree ? 'topups.approved' : 'topups.refused'),
-    );
-    setRefusing(false);
-    setOpen(null);
-  };
+  // i18n-keys: method.bank, method.onChain, method.manual, method.card
+  const methodOf = (row: TopUp) => [t(`method.${row.method}`), row.network].filter(Boolean).join(' · ');
+  const send = (row: TopUp, agree: boolean, reason: string) =>
+    api.post('/api/admin/recharge/decide', { id: row.id, agree, reason });
+  const decision = useRowDecision<TopUp>(
+    decide,
+    send,
+    (agree) => t(agree ? 'topups.approved' : 'topups.refused'),
+    {
+      facts: (row) => ({
+        shopper: row.account,
+        amount: row.actualArrival,
+        method: methodOf(row),
+        destination: t('topups.destination', { payer: row.address }),
+      }),
+      title: (row, agree) => t(agree ? 'topups.confirmApprove' : 'topups.confirmRefuse', { number: row.rechargeNo }),
+      approveText: t('decision.approve'),
+    },
+    () => setOpen(null),
+  );
 
   return (
     <QueueScreen<TopUp>
@@ -67,24 +86,98 @@ export default function TopUpsPage() {
       filters={
         <>
           {statusFilter}
-          <Input.Search
-            aria-label={t('topups.search')}
-            placeholder={t('topups.search')}
-            allowClear
-            onSearch={(value) => setQ(value.trim())}
-            style={{ width: 280 }}
+          {filters.controls}
+          <ExportButton
+            name="top-ups"
+            rows={async () =>
+              (await everyRow<TopUp>(api, PATH, params)).map((row) => ({
+                number: row.rechargeNo,
+                shopper: row.account,
+                amount: (row.amount / 100).toFixed(2),
+                arrival: (row.actualArrival / 100).toFixed(2),
+                method: row.method,
+                network: row.network,
+                payer: row.address,
+                status: t(`status.${row.status}`),
+                reason: row.reason,
+                created: row.createdAt,
+                decided: row.decidedAt ?? '',
+              }))
+            }
           />
         </>
       }
+      before={
+        status === '0' && (
+          <div style={{ marginBottom: 12 }}>
+            <BulkDecision<TopUp>
+              rows={selected}
+              numberOf={(row) => row.rechargeNo}
+              facts={(rows) => ({
+                shopper: [...new Set(rows.map((row) => row.account))].join(', '),
+                amount: rows.reduce((sum, row) => sum + row.actualArrival, 0),
+                method: t('bulk.items', { count: rows.length }),
+                destination: t('bulk.balances'),
+              })}
+              send={send}
+              approveText={t('decision.approve')}
+              onDone={() => {
+                setSelected([]);
+                queue.reload();
+              }}
+            />
+          </div>
+        )
+      }
+      onChange={filters.onChange}
+      rowSelection={
+        status === '0'
+          ? {
+              selectedRowKeys: selected.map((row) => row.id),
+              onChange: (_keys, rows) => setSelected(rows),
+              getTitleCheckboxProps: () => named(t('bulk.selectAll')),
+              getCheckboxProps: (row) => named(t('bulk.selectOne', { number: row.rechargeNo })),
+            }
+          : undefined
+      }
       columns={[
         { title: t('topups.number'), dataIndex: 'rechargeNo' },
-        { title: t('common.account'), dataIndex: 'account' },
-        moneyColumn(t('common.amount'), 'amount', language),
-        // i18n-keys: method.bank, method.onChain, method.manual, method.card
-        { title: t('topups.method'), dataIndex: 'method', render: (method: string) => t(`method.${method}`) },
-        { title: t('topups.network'), dataIndex: 'network' },
+        {
+          title: t('common.account'),
+          dataIndex: 'account',
+          render: (account: string) => <ShopperLink account={account} />,
+        },
+        {
+          ...moneyColumn<TopUp>(t('common.amount'), 'amount', language),
+          key: 'amount',
+          sorter: true,
+          sortOrder: filters.sortOrder('amount'),
+        },
+        { title: t('topups.method'), key: 'method', render: (_v, row) => methodOf(row) },
+        {
+          title: t('topups.evidence'),
+          key: 'evidence',
+          render: (_v, row) =>
+            row.evidence ? (
+              <Image
+                width={48}
+                height={48}
+                style={{ objectFit: 'cover', borderRadius: 4 }}
+                src={`/api/upload/${encodeURIComponent(row.evidence)}`}
+                alt={t('topups.evidenceOf', { number: row.rechargeNo })}
+                preview={{ mask: t('refunds.enlarge') }}
+              />
+            ) : (
+              t('topups.noEvidence')
+            ),
+        },
         { title: t('common.status'), dataIndex: 'status', render: (value: number) => statusTag(value, t) },
-        createdColumn(t('common.created'), language),
+        {
+          ...createdColumn<TopUp>(t('common.created'), language),
+          key: 'createdAt',
+          sorter: true,
+          sortOrder: filters.sortOrder('createdAt'),
+        },
         {
           title: t('common.actions'),
           key: 'actions',
@@ -105,10 +198,10 @@ export default function TopUpsPage() {
         extra={
           open?.status === 0 && (
             <Space>
-              <Button danger onClick={() => setRefusing(true)}>
+              <Button danger onClick={() => decision.refuse(open)}>
                 {t('decision.refuse')}
               </Button>
-              <Button type="primary" onClick={() => void decideOpen(true)}>
+              <Button type="primary" onClick={() => decision.approve(open)}>
                 {t('decision.approve')}
               </Button>
             </Space>
@@ -122,7 +215,7 @@ export default function TopUpsPage() {
               size="small"
               column={2}
               items={[
-                { key: 'account', label: t('common.account'), children: open.account },
+                { key: 'account', label: t('common.account'), children: <ShopperLink account={open.account} /> },
                 { key: 'amount', label: t('common.amount'), children: money(open.amount, language) },
                 { key: 'arrival', label: t('topups.arrival'), children: money(open.actualArrival, language) },
                 { key: 'method', label: t('topups.method'), children: t(`method.${open.method}`) },
@@ -148,12 +241,7 @@ export default function TopUpsPage() {
           </>
         )}
       </Drawer>
-      <ReasonDialog
-        open={refusing}
-        title={t('topups.refuseTitle')}
-        onCancel={() => setRefusing(false)}
-        onSubmit={(reason) => decideOpen(false, reason)}
-      />
+      {decision.dialog}
     </QueueScreen>
   );
 }

@@ -1,6 +1,5 @@
 /**
- * What the console's screen tests share: envelope answers (built with shared's test kit), a storage in
- * memory and the whole console app rendered in its providers on the real API client, the server answered
+ * What the console's screen tests share: envelope answers (built with shared's test kit) and the whole console app rendered in its providers on the real API client, the server answered
  * by a route. jsdom's missing matchMedia comes from the project's setup (setup-match-media.ts).
  */
 import { render } from '@testing-library/react';
@@ -18,16 +17,6 @@ export const ok = (data: unknown) => jsonResponse(envelope(data, 1, 'ok'));
 /** A refusal with the server's message, its HTTP `status` and what it explains in `data`. */
 export const refusal = (status: number, msg: string, data: unknown = null) =>
   jsonResponse(envelope(data, 0, msg), status);
-
-/** A storage in memory holding `entries` (the session token lives there). */
-export const memoryStorage = (entries: [string, string][] = []) => {
-  const storage = new Map(entries);
-  return {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => void storage.set(key, value),
-    removeItem: (key: string) => void storage.delete(key),
-  };
-};
 
 /** The console app at `path` (the router's start if none) on `api`, in the providers `index.tsx` gives it. */
 export const renderApp = (api: ApiClient, path?: string) =>
@@ -59,7 +48,6 @@ export const renderConsole = (
   const calls: string[] = [];
   const api = createApi({
     language: () => 'en',
-    storage: memoryStorage([['console.token', 'session-token']]),
     fetch: async (url, init = {}) => {
       calls.push(`${init.method ?? 'GET'} ${String(url)}${bodies && init.body ? ` ${String(init.body)}` : ''}`);
       if (String(url) === '/api/admin/auth/me') return ok({ ...operator, roles });

@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 /**
  * The console project's jest setup: jsdom has no matchMedia, and antd's responsive parts (the desktop
  * console's tables, grids and layout) ask it on render. A media list that matches nothing, as a browser
@@ -16,3 +18,7 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// antd's tables and dialogs render slowly in jsdom on a machine other test runs share: a screen's first
+// answer may take longer than testing-library's default second to show.
+configure({ asyncUtilTimeout: 10_000 });

@@ -31,6 +31,8 @@ export const users = pgTable(
     passwordFailures: smallint('password_failures').notNull().default(0),
     passwordClaims: timestamptz('password_claims').array().notNull().default([]),
     passwordLockedUntil: timestamptz('password_locked_until'),
+    /** Set while an operator has frozen the account (no sign-in, no payment); the reason stays in the audit. */
+    frozenAt: timestamptz('frozen_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,7 @@ import type { OperatorRole } from '../../db/schema/operators';
 import { AUTOMATION_ACTOR, currentActor, runAs, type OperatorActor } from '../operators/actor';
 import type { OperatorsService } from '../operators/operators.service';
 import { memoryAttemptCounter, type AttemptCounter } from './attempt-counter';
+import { consoleSessionOf } from './console-cookie';
 import { isOperatorUrl, OPERATOR_ROUTE_ACCESS, routeKey, type RouteAccess } from './operator-routes';
 
 export { memoryAttemptCounter } from './attempt-counter';
@@ -123,9 +124,13 @@ export const createOperatorAuth = (
     });
   };
 
+  /** The operator session the call carries: the `operator-token` header (ops CLI), else the console's cookie. */
+  const sessionTokenOf = (request: FastifyRequest) =>
+    headerOf(request, OPERATOR_TOKEN_HEADER) ?? consoleSessionOf(request);
+
   /** The caller: a live operator session first, else the automation token; undefined for neither. */
   const identify = async (request: FastifyRequest): Promise<OperatorIdentity | undefined> => {
-    const sessionToken = headerOf(request, OPERATOR_TOKEN_HEADER);
+    const sessionToken = sessionTokenOf(request);
     if (sessionToken !== undefined && accounts) {
       if (sessionToken.length > 512) return undefined;
       const found = await accounts.session(sessionToken);
@@ -141,7 +146,7 @@ export const createOperatorAuth = (
   const authorize = async (request: FastifyRequest): Promise<OperatorActor> => {
     const identity = await identify(request);
     if (!identity) {
-      const given = headerOf(request, OPERATOR_TOKEN_HEADER);
+      const given = sessionTokenOf(request);
       throw unauthorized(given ? 'err.operator.sessionInvalid' : 'err.admin.tokenInvalid');
     }
     const access = accessOf(request.method, request.routeOptions.url ?? '');

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, gt, gte, ilike, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { and, count, eq, gt, gte, sql, sum, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUDIT_FILTERS, AuditStatus, OrderStatus, pageQuerySchema } from '@marketplace/shared/contracts';
+import { AUDIT_FILTERS, AuditStatus, OrderStatus, RECHARGE_METHODS } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import {
   complaints,
-  ledgerEntries,
   merchantApplications,
   orders,
   recharges,
@@ -16,35 +14,17 @@ import {
   withdrawals,
 } from '../../db/schema';
 import type { OperatorRole } from '../../db/schema/operators';
-import { fail } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import type { OperatorAuth } from './admin-auth';
+import { queueQuery } from './console-query';
 import { operatorRouteKit } from './operator-route-kit';
-
-const noNul = (value: string) => !value.includes('\u0000');
-
-/** `GET /api/admin/shopper?account=`: one shopper by account (exact, any case). */
-const shopperQuery = z.object({
-  account: z
-    .string('err.admin.userNotFound')
-    .trim()
-    .min(1, 'err.admin.userNotFound')
-    .max(64, 'err.admin.userNotFound')
-    .refine(noNul, 'err.admin.userNotFound'),
-});
-
-/** How many of a shopper's latest ledger entries, orders and refunds the shopper page shows. */
-const SHOPPER_PAGE_ROWS = 50;
+import { queueOrder, queueWhere } from './queues.routes';
 
 /** `GET /api/admin/topups`: the finance queue of top-ups with the shopper and the evidence picture. */
-const topUpQueueQuery = pageQuerySchema.extend({
+const topUpQueueQuery = queueQuery.extend({
   status: z.enum(AUDIT_FILTERS, 'err.invalidField').default('0'),
-  /** A top-up number or a shopper account (part of it, any case). */
-  q: z.string('err.invalidField').trim().max(64, 'err.invalidField').refine(noNul, 'err.invalidField').default(''),
+  method: z.enum([...RECHARGE_METHODS, 'all'], 'err.invalidField').default('all'),
 });
-
-/** `%`, `_` and `\` in a search stay literal in ILIKE. */
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Start of today in UTC: the dashboard's "today". */
 const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -61,13 +41,6 @@ const queuesOf = (roles: readonly OperatorRole[]): Queue[] => [
 
 const total = async (query: Promise<{ value: number }[]>) => Number((await query)[0]?.value ?? 0);
 const cents = async (query: Promise<{ value: string | number | null }[]>) => Number((await query)[0]?.value ?? 0);
-
-/** The shopper page's rows of one kind: the shopper's own, newest first, at most SHOPPER_PAGE_ROWS. */
-const newestOfShopper = <Q extends PgSelect>(
-  query: Q,
-  rows: { id: AnyPgColumn; userId: AnyPgColumn },
-  userId: number,
-) => query.where(eq(rows.userId, userId)).orderBy(desc(rows.id)).limit(SHOPPER_PAGE_ROWS);
 
 /**
  * Read calls of the operator console (/console, docs/decisions/0002-operator-accounts.md): the top-up queue with what an operator needs to
@@ -86,16 +59,23 @@ export const consoleRoutes = async (
       preHandler,
       schema: {
         tags,
-        summary: 'Top-ups by audit status (default: waiting), searchable by number or account, with the evidence',
+        summary:
+          'Top-ups by audit status (default: waiting) and method, searched, filtered by date and amount, sorted, with the evidence',
         headers,
         querystring: topUpQueueQuery,
       },
     },
     async (request) => {
-      const { status, q, page, pageSize } = request.query;
+      const query = request.query;
+      const { status, method, page, pageSize } = query;
       const where: SQL | undefined = and(
         status === 'all' ? undefined : eq(recharges.status, Number(status) as AuditStatus),
-        q ? or(ilike(recharges.rechargeNo, likeOf(q)), ilike(users.account, likeOf(q))) : undefined,
+        method === 'all' ? undefined : eq(recharges.method, method),
+        queueWhere(query, {
+          createdAt: recharges.createdAt,
+          amount: recharges.amountCents,
+          numbers: [recharges.rechargeNo, users.account],
+        }),
       );
       const [rows, totals] = await Promise.all([
         db
@@ -103,7 +83,9 @@ export const consoleRoutes = async (
           .from(recharges)
           .innerJoin(users, eq(users.id, recharges.userId))
           .where(where)
-          .orderBy(desc(recharges.id))
+          .orderBy(
+            ...queueOrder(query, { createdAt: recharges.createdAt, amount: recharges.amountCents, id: recharges.id }),
+          )
           .offset((page - 1) * pageSize)
           .limit(pageSize),
         db.select({ value: count() }).from(recharges).innerJoin(users, eq(users.id, recharges.userId)).where(where),
@@ -112,6 +94,7 @@ export const consoleRoutes = async (
         list: rows.map(({ recharge, account }) => ({
           id: recharge.id,
           rechargeNo: recharge.rechargeNo,
+          userId: recharge.userId,
           account,
           method: recharge.method,
           network: recharge.network,
@@ -205,81 +188,6 @@ export const consoleRoutes = async (
         pending: Object.fromEntries(counts) as Partial<Record<Queue, number>>,
         today: { topUps, withdrawals: withdrawn, paidOrders, refunds: refunded },
         since: since.toISOString(),
-      });
-    },
-  );
-
-  r.get(
-    '/api/admin/shopper',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          'One shopper by account: balance, latest ledger entries (with the balance after each), orders and refunds',
-        headers,
-        querystring: shopperQuery,
-      },
-    },
-    async (request) => {
-      const [user] = await db
-        .select({ id: users.id, account: users.account, balance: users.balance, createdAt: users.createdAt })
-        .from(users)
-        .where(
-          ilike(
-            users.account,
-            request.query.account.replace(/[\\%_]/g, (c) => `\\${c}`),
-          ),
-        );
-      if (!user) throw fail('err.admin.userNotFound');
-      const [ledger, orderRows, refundRows] = await Promise.all([
-        newestOfShopper(db.select().from(ledgerEntries).$dynamic(), ledgerEntries, user.id),
-        newestOfShopper(
-          db
-            .select({
-              id: orders.id,
-              orderNo: orders.orderNo,
-              status: orders.status,
-              total: orders.totalCents,
-              createdAt: orders.createdAt,
-            })
-            .from(orders)
-            .$dynamic(),
-          orders,
-          user.id,
-        ),
-        newestOfShopper(
-          db
-            .select({
-              id: refunds.id,
-              orderId: refunds.orderId,
-              amount: refunds.refundAmountCents,
-              state: refunds.state,
-              reason: refunds.reason,
-              createdAt: refunds.createdAt,
-            })
-            .from(refunds)
-            .$dynamic(),
-          refunds,
-          user.id,
-        ),
-      ]);
-      return ok(request, {
-        id: user.id,
-        account: user.account,
-        balance: user.balance,
-        createdAt: user.createdAt.toISOString(),
-        ledger: ledger.map((entry) => ({
-          id: entry.id,
-          amount: entry.amountCents,
-          balanceAfter: entry.balanceAfterCents,
-          kind: entry.kind,
-          reference: entry.reference,
-          note: entry.note,
-          createdAt: entry.createdAt.toISOString(),
-        })),
-        orders: orderRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        refunds: refundRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
       });
     },
   );

@@ -36,6 +36,15 @@ export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/summary/days': 'any',
   // The console's shopper page: balance and ledger for finance, orders and refunds for support.
   'GET /api/admin/shopper': ['finance', 'support'],
+  // The shopper directory, freeze and unfreeze, clearing a payment-code lock (admin/shoppers.routes.ts).
+  'GET /api/admin/shoppers': ['finance', 'support'],
+  'POST /api/admin/shopper/frozen': ['finance', 'support'],
+  'POST /api/admin/shopper/payment_unlock': ['finance', 'support'],
+  // The audit page: every decision, filterable and exported (admin/audit.routes.ts).
+  'GET /api/admin/audit_log': ['admin', 'finance', 'support'],
+  // The queues with their context: order number, shopper, pictures (admin/queues.routes.ts).
+  'GET /api/admin/queue/refunds': support,
+  'GET /api/admin/queue/withdrawals': finance,
   // Field health per remote version (modules/telemetry): what a release decision (release canary --auto) reads.
   'GET /api/admin/release/health': ['release', 'admin'],
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bodyIdField } from '@marketplace/shared/contracts';
@@ -6,8 +6,10 @@ import { ok } from '../../lib/envelope';
 import { fail } from '../../lib/app-error';
 import { OPERATOR_ROLES } from '../../db/schema/operators';
 import type { OperatorAuth } from '../admin/admin-auth';
+import { clearConsoleSession, setConsoleSession } from '../admin/console-cookie';
 import { operatorHeaders } from '../admin/operator-route-kit';
 import type { TrustedDevices } from '../user/trusted-device';
+import type { OperatorSession } from './operator-credentials';
 import type { OperatorsService } from './operators.service';
 
 const noNul = (value: string) => !value.includes('\u0000');
@@ -45,6 +47,11 @@ export const operatorsRoutes = async (
   const tags = ['admin'];
   const preHandler = operators.requireOperator;
   const caller = (request: Parameters<OperatorAuth['identityOf']>[0]) => operators.identityOf(request);
+  /** A new session: its token answered (ops CLI) and set as the browser's console cookie. */
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, session: OperatorSession) => {
+    setConsoleSession(request, reply, session.token, session.expiresAt);
+    return ok(request, session);
+  };
 
   r.post(
     '/api/admin/auth/bootstrap',
@@ -78,8 +85,10 @@ export const operatorsRoutes = async (
         body: z.object({ name, setupCode: secretCode('err.operator.setupCodeInvalid'), code: totpCode }),
       },
     },
-    async (request) =>
-      ok(request, await service.confirmSetup(request.body.name, request.body.setupCode, request.body.code, request.ip)),
+    async (request, reply) => {
+      const { name: who, setupCode, code } = request.body;
+      return signedIn(request, reply, await service.confirmSetup(who, setupCode, code, request.ip));
+    },
   );
   r.post(
     '/api/admin/auth/sign_in',
@@ -96,7 +105,7 @@ export const operatorsRoutes = async (
       const device = devices.read(request.headers.cookie, `operator:${who}`);
       const session = await service.signIn(who, secret, code, request.ip, device);
       reply.header('set-cookie', devices.cookie(`operator:${who}`, device, request.protocol === 'https'));
-      return ok(request, session);
+      return signedIn(request, reply, session);
     },
   );
   r.post(
@@ -118,10 +127,11 @@ export const operatorsRoutes = async (
   );
   r.post(
     '/api/admin/auth/sign_out',
-    { preHandler, schema: { tags, summary: 'End this session', headers } },
-    async (request) => {
+    { preHandler, schema: { tags, summary: 'End this session (in every tab: the cookie and the token)', headers } },
+    async (request, reply) => {
       const who = caller(request);
       if (who?.kind === 'operator') await service.signOut(who.sessionId);
+      clearConsoleSession(request, reply);
       return ok(request, null);
     },
   );

@@ -82,6 +82,8 @@ export const createPaymentCodeService = ({ users, secrets, mailedCodes, now }: D
     },
 
     async verifyPaymentCode(user: UserRow, paymentCode: string): Promise<void> {
+      // A frozen account pays nothing (requirements §10: an operator's freeze), before any guess is counted.
+      if (user.frozenAt) throw fail('err.accountFrozen');
       if (!user.paymentCodeHash) throw notSet();
       await checkPaymentCode(user, user.paymentCodeHash, paymentCode, 'err.payFail');
     },
@@ -98,6 +100,7 @@ export const createPaymentCodeService = ({ users, secrets, mailedCodes, now }: D
       settle: (pass: GuardPass) => Promise<{ lockedUntil: unknown; value: T }>,
       ready?: Readiness,
     ): Promise<T> {
+      if (user.frozenAt) throw fail('err.accountFrozen');
       if (!user.paymentCodeHash) throw notSet();
       return secrets.checkSecret(
         { guard, locked: paymentLocked, user, hash: user.paymentCodeHash, given: paymentCode, wrongKey: 'err.payFail' },

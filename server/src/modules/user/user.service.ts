@@ -61,6 +61,8 @@ export const createUserService = ({ users, mailer, secrets, dummyHash, now, brak
       const valid = await verifySecret(user?.passwordHash ?? (await dummyHash), body.password);
       if (!user || !valid) throw fail('err.loginFailed');
       await brake.clear(key);
+      // An operator froze the account (requirements §10): said only to whoever knows its password.
+      if (user.frozenAt) throw fail('err.accountFrozen');
       return { userinfo: { ...toUserInfo(user), token: await issueToken(user.id) } };
     },
 
