@@ -143,8 +143,9 @@ test.describe('orders (requirements §7)', () => {
     await orderCard(page, order.orderNo).getByRole('button', { name: 'Refund' }).click();
     await expect(page).toHaveURL(new RegExp(`/refund/${order.id}/`));
     await page.getByRole('button', { name: 'Submit' }).click();
+    // The requirements' sentence, as the toast and beside the first missing field.
     await expect(
-      page.getByText('Please fill in the refund amount, reason, explanation, area, detailed address and tag'),
+      page.getByText('Please fill in the refund amount, reason, explanation, area, detailed address and tag').first(),
     ).toBeVisible();
     await page.getByRole('radio', { name: 'Refund without return' }).check();
     await page.getByRole('radio', { name: 'Not received' }).check();
