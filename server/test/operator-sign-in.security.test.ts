@@ -35,7 +35,10 @@ const signInAs = async (
     headers: options.cookie ? { cookie: options.cookie } : {},
     payload: body,
   });
-  const setCookie = response.headers['set-cookie'] as string | undefined;
+  // A sign-in that passes also sets the console's session cookie: the device cookie is the brake's.
+  const setCookie = ([] as string[])
+    .concat(response.headers['set-cookie'] ?? [])
+    .find((value) => value.startsWith('mp_device='));
   return { status: response.statusCode, ...response.json(), cookie: setCookie?.split(';')[0] };
 };
 
@@ -140,7 +143,9 @@ const tests = (store: 'memory' | 'redis') => {
     const checked = replies.filter((reply) => reply.status === 401).length;
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(FREE_ATTEMPTS);
-    expect(checked + replies.filter((reply) => reply.status === 429).length).toBe(50);
+    // Every other one is refused unchecked: 429, or 503 when the shared store timed out under load (it fails
+    // closed, docs/decisions/0007-several-api-processes.md). None is a session.
+    expect(replies.filter((reply) => ![401, 429, 503].includes(reply.status))).toEqual([]);
   });
 
   it('keeps the TOTP secret encrypted in the database, and seals a secret stored in clear before', async () => {

@@ -3,6 +3,7 @@ import { PRODUCT_CATEGORIES, type ProductCategory, type ProductSpec } from '@mar
 import type { Db } from './client';
 import { products, shops } from './schema';
 import { inTransaction } from './transaction';
+import { createLedgerRepository } from '../modules/ledger/ledger.repository';
 import { seedDemoReviews } from './seed-reviews';
 
 /** Demo catalogue size: every category gets the same share. */
@@ -564,7 +565,7 @@ export const seedDemoCatalogue = async (db: Db, now = new Date(), { products: to
       createdAt: createdAt?.toISOString(),
     }));
     await insertProducts(tx, rows);
-    await seedDemoReviews(tx, now);
+    await seedDemoReviews(tx, now, createLedgerRepository(db));
     if (total > rows.length) {
       const large = buildLargeCatalogue(total, now, new Set(catalogue.shops.map((shop) => shop.name)));
       const largeShops: { id: number; name: string }[] = [];

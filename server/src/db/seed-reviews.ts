@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { OrderStatus } from '@marketplace/shared/contracts';
 import { productImageUrl } from '../modules/images/images.service';
+import type { LedgerRepository } from '../modules/ledger/ledger.repository';
 import type { Db } from './client';
+import type { Executor } from './transaction';
 import { rowsOf } from './prepared';
 
 /**
@@ -122,7 +124,29 @@ const insertReviews = async (tx: Pick<Db, 'execute'>, rows: ReturnType<typeof re
  * added, whose products start with none), then sets every product's rating count and score sums, and
  * every reviewed shop's favourable rate, from the reviews.
  */
-export const seedDemoReviews = async (tx: Pick<Db, 'execute'>, now: Date): Promise<void> => {
+/**
+ * Each reviewer's orders were paid like any other: an opening adjustment of their sum, then one payment per
+ * order, through the ledger's one writer, so every completed order is charged exactly once and each
+ * reviewer's balance (0) equals their ledger, as the money checks require of every shopper.
+ */
+const payReviewersOrders = async (tx: Executor, ledger: LedgerRepository, reviewerIds: number[]) => {
+  for (const userId of reviewerIds) {
+    const orders = await rowsOf<{ id: number; total: number }>(
+      tx,
+      sql`SELECT id, total_cents::int AS total FROM orders WHERE user_id = ${userId} ORDER BY id`,
+    );
+    if (orders.length === 0) continue;
+    const sum = orders.reduce((total, order) => total + Number(order.total), 0);
+    await ledger.post(tx, userId, [{ amount: sum, kind: 'adjustment', reference: null, note: 'Opening balance' }]);
+    await ledger.post(
+      tx,
+      userId,
+      orders.map((order) => ({ amount: -Number(order.total), kind: 'payment', reference: `order:${order.id}` })),
+    );
+  }
+};
+
+export const seedDemoReviews = async (tx: Executor, now: Date, ledger: LedgerRepository): Promise<void> => {
   const random = (() => {
     // mulberry32 with its own seed: the catalogue's draws stay as they were.
     let a = 20_261_207;
@@ -155,6 +179,7 @@ export const seedDemoReviews = async (tx: Pick<Db, 'execute'>, now: Date): Promi
     ),
   );
   await insertReviews(tx, rows);
+  await payReviewersOrders(tx, ledger, reviewerIds);
   await tx.execute(sql`
     UPDATE products p SET rating_count = c.n, product_score_sum = c.product, service_score_sum = c.service,
       postage_score_sum = c.postage
