@@ -59,9 +59,10 @@ describe('headers and cookies over HTTP and HTTPS', () => {
         headers: { 'x-forwarded-proto': proto },
         payload: { name: root.name, password: root.password, code: totpCode(t, root.secret) },
       });
-      const cookie = String(reply.headers['set-cookie']);
-      expect(cookie).toMatch(/^mp_device=/);
-      expect(cookie.endsWith('; Secure')).toBe(proto === 'https');
+      // The brake's trusted device and the console's session: every cookie Secure over HTTPS, and only there.
+      const cookies = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
+      expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(['mp_device', 'mp_console']);
+      for (const cookie of cookies) expect(/;\s*Secure(;|$)/i.test(cookie)).toBe(proto === 'https');
     }
   });
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { operatorAudit } from '../../db/schema';
 import { operators, operatorSessions, type OperatorRole } from '../../db/schema/operators';
+import { inTransaction } from '../../db/transaction';
 import type { Executor } from '../ledger/transaction';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -59,7 +60,7 @@ export const createOperatorsRepository = (db: Db) => ({
    * becomes an enabled admin with a new set-up code; password, TOTP and sessions stop working.
    */
   async recoverAdmin(values: { name: string; setupCodeHash: string; setupExpiresAt: Date }, now: Date) {
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const reset = {
         setupCodeHash: values.setupCodeHash,
         setupExpiresAt: values.setupExpiresAt,

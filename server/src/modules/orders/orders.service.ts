@@ -20,6 +20,7 @@ import type { PaymentCodeService } from '../payment-code/payment-code.service';
 import { shopperActions, transition, transitionRefused, type Actor } from './order-state-machine';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 import type { OrderListItem } from './orders.schemas';
+import { toOrderListItem } from './order-list-item';
 
 type Details = Awaited<ReturnType<OrdersRepository['details']>>;
 
@@ -135,25 +136,7 @@ export const createOrdersService = ({ db, orders, users, notifier }: Deps) => {
       const status = query.status === 'all' ? null : Number(query.status);
       const { rows, total } = await orders.list(userId, status, (query.page - 1) * query.pageSize, query.pageSize);
       return {
-        list: rows.map(
-          ({ order, firstTitle, firstImage, itemCount, quantity, hasRefund, hasComment, deliveredAt }) => ({
-            id: order.id,
-            orderNo: order.orderNo,
-            status: orders.statusOf(order),
-            shopName: order.shopName,
-            productTitle: firstTitle ?? '',
-            productImage: firstImage,
-            quantity: Number(quantity),
-            itemCount: Number(itemCount),
-            total: order.totalCents,
-            actions: shopperActions(orders.statusOf(order), { refund: hasRefund, comment: hasComment }),
-            carrier: order.carrier,
-            trackingNo: order.trackingNo,
-            // A raw subquery's timestamp arrives as text on some drivers.
-            deliveredAt: deliveredAt === null ? null : new Date(deliveredAt).toISOString(),
-            createdAt: order.createdAt.toISOString(),
-          }),
-        ),
+        list: rows.map((row) => toOrderListItem(row, orders.statusOf(row.order))),
         total,
         page: query.page,
         pageSize: query.pageSize,
