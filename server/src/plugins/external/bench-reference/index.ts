@@ -2,10 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-const here = __dirname;
-const page = readFileSync(path.join(here, 'reference.html'), 'utf8');
-const script = readFileSync(path.join(here, 'reference.js'), 'utf8');
-
 /**
  * The Lighthouse bench's reference (docs/decisions/0010-lighthouse-against-a-reference.md): Home's first screen
  * (a header, ten category icons, twenty product tiles with the same pictures) drawn by a few lines of plain
@@ -15,6 +11,9 @@ const script = readFileSync(path.join(here, 'reference.js'), 'utf8');
  * outside production (config).
  */
 export const benchReferencePage = async (app: FastifyInstance) => {
+  // Read when the bench asks for the page, not at every server's start.
+  const page = readFileSync(path.join(__dirname, 'reference.html'), 'utf8');
+  const script = readFileSync(path.join(__dirname, 'reference.js'), 'utf8');
   app.get('/bench-reference', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page),
   );
