@@ -39,6 +39,7 @@ const require = createRequire(path.join(root, 'server/package.json'));
 const { Client } = require('pg');
 const Redis = require('ioredis');
 const S3rver = require('@20minutes/s3rver');
+const { Secret, TOTP } = require('otpauth');
 
 const OPERATIONS = Number(process.env.BENCH_SCALE_OPS ?? 10_000);
 const SHOPPERS = Number(process.env.BENCH_SCALE_SHOPPERS ?? 40);
@@ -488,9 +489,33 @@ const envelope = async (pending) => {
 };
 const humanToken = () => sharedHumanToken((method, url, options) => envelope(request(0, method, url, options)));
 
+/**
+ * An operator with the finance and support roles is created with the automation token, sets its password,
+ * enrols TOTP and signs in; its session token is the `operator-token` header of every operator call after.
+ */
+const signInOperator = async () => {
+  const automation = { 'admin-token': ADMIN_TOKEN };
+  const name = `scale-operator-${process.pid}`;
+  const password = randomBytes(18).toString('base64url');
+  const { setupCode } = await must(
+    request(0, 'POST', '/api/admin/operator', { headers: automation, body: { name, roles: ['finance', 'support'] } }),
+    'create the operator',
+  );
+  const { secret } = await must(
+    request(1, 'POST', '/api/admin/auth/setup', { body: { name, setupCode, password } }),
+    'operator password',
+  );
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const { token } = await must(
+    request(2, 'POST', '/api/admin/auth/setup_confirm', { body: { name, setupCode, code } }),
+    'operator TOTP',
+  );
+  admin['operator-token'] = token;
+};
+
 const setup = async () => {
   const human = { 'human-verification': await humanToken() };
-  const admin = { 'admin-token': ADMIN_TOKEN };
+  await signInOperator();
   const makeShopper = async (index) => {
     const account = `scale_${index}`;
     const from = `127.0.0.${10 + index}`;
@@ -568,7 +593,12 @@ const setup = async () => {
 // ---------------------------------------------------------------------------------------------------------
 // Operations
 // ---------------------------------------------------------------------------------------------------------
-const admin = { 'admin-token': ADMIN_TOKEN };
+/**
+ * The operator's credential for the operations: the session of an operator signed in with password and TOTP,
+ * as operators work in production (the automation token is off with DATABASE_URL unless asked for,
+ * docs/decisions/0002-operator-accounts.md). Filled by `signInOperator` before the operations start.
+ */
+const admin = {};
 const as = (shopper) => ({ headers: shopper.headers, from: shopper.from });
 
 /** Uploads a distinct picture through a random process; returns its id and process, or the failed result. */

@@ -60,7 +60,11 @@ test.describe('notifications that arrive (docs/decisions/0009-shopper-app-review
       await popup.getByRole('button', { name: 'Pay' }).click();
       await expectSoon(page.getByText('Pay Success', { exact: true })).toBeVisible();
 
-      // The order list has no tab bar: its header's Back returns to Me (with backs=1, requirements §2.4).
+      // Paying opens the pay result (docs/decisions/0009-shopper-app-review.md); its Back returns to the list,
+      // which has no tab bar: the list's header Back returns to Me (with backs=1, requirements §2.4).
+      await expectSoon(page).toHaveURL(new RegExp(`/payResult/${order.id}$`));
+      await back(page);
+      await expectSoon(page).toHaveURL(/\/myPurchases\/0(\?backs=1)?$/);
       await back(page);
       await expectSoon(page).toHaveURL(/\/profile(\?backs=1)?$/);
       await expectSoon(unreadBadge(page)).toHaveAccessibleName('1 unread');
