@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
-import { bodyIdField } from './ids';
+import { bodyIdField, queryIdField } from './ids';
 
 /**
  * Shop support ("mutual aid"), complaints, merchant sign-up and VIP.
@@ -104,10 +104,31 @@ export interface Complaint {
   createdAt: string;
 }
 
-/** Operator view of a complaint. */
+/** Operator view of a complaint: who complained, who works on it, the last reply and how many notes. */
 export interface AdminComplaint extends Complaint {
   userId: number;
   account: string;
+  assigneeId: number | null;
+  /** The assigned operator's name; null when nobody is assigned. */
+  assignee: string | null;
+  /** Customer service's last reply to the shopper; null before the first. */
+  reply: string | null;
+  repliedAt: string | null;
+  notes: number;
+}
+
+/** An operator's internal note on a complaint (never shown to the shopper). */
+export interface ComplaintNote {
+  id: number;
+  author: string;
+  text: string;
+  createdAt: string;
+}
+
+/** An operator a complaint can be assigned to (support or admin role, enrolled). */
+export interface ComplaintAssignee {
+  id: number;
+  name: string;
 }
 
 /** `GET /api/admin/complaints?state=&page=&pageSize=` */
@@ -119,6 +140,33 @@ export type ComplaintListQuery = z.infer<typeof complaintListQuery>;
 /** `POST /api/admin/complaint_handle` */
 export const complaintHandleBody = z.object({ id: bodyIdField('err.community.complaintNotFound') });
 export type ComplaintHandleBody = z.infer<typeof complaintHandleBody>;
+
+export const MAX_COMPLAINT_REPLY = 1000;
+export const MAX_COMPLAINT_NOTE = 1000;
+
+/** `POST /api/admin/complaint_reply`: the shopper is notified with the reply, in their language's frame. */
+export const complaintReplyBody = z.object({
+  id: bodyIdField('err.community.complaintNotFound'),
+  text: text(MAX_COMPLAINT_REPLY, 'err.community.complaintReplyRequired'),
+});
+export type ComplaintReplyBody = z.infer<typeof complaintReplyBody>;
+
+/** `POST /api/admin/complaint_note`: an internal note. */
+export const complaintNoteBody = z.object({
+  id: bodyIdField('err.community.complaintNotFound'),
+  text: text(MAX_COMPLAINT_NOTE, 'err.community.complaintNoteRequired'),
+});
+export type ComplaintNoteBody = z.infer<typeof complaintNoteBody>;
+
+/** `POST /api/admin/complaint_assign`: an operator's id, or null to unassign. */
+export const complaintAssignBody = z.object({
+  id: bodyIdField('err.community.complaintNotFound'),
+  operatorId: bodyIdField('err.community.assigneeNotFound').nullable(),
+});
+export type ComplaintAssignBody = z.infer<typeof complaintAssignBody>;
+
+/** `GET /api/admin/complaint_notes?id=` */
+export const complaintNotesQuery = z.object({ id: queryIdField('err.community.complaintNotFound') });
 
 /* ------------------------------------------------------------------ merchant sign-up */
 

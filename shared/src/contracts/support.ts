@@ -21,6 +21,7 @@ export const NOTICE_KINDS = [
   'supportStreak',
   'serviceReply',
   'complaintHandled',
+  'complaintReplied',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export type NoticeParams = Record<string, string | number>;

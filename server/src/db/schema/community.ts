@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shops } from './catalogue';
 import { cents, createdAt, requiredRef, serialId, timestamptz, updatedAt } from './columns';
+import { operators } from './operators';
 import { users } from './users';
 
 /**
@@ -36,8 +37,28 @@ export const complaints = pgTable(
     /** open | handled */
     state: text('state').notNull().default('open'),
     createdAt: createdAt(),
+    /** The operator working on it (console: assign); null: nobody yet. */
+    assigneeId: integer('assignee_id').references(() => operators.id, { onDelete: 'set null' }),
+    /** Customer service's last reply, which the shopper was notified of (in their language). */
+    reply: text('reply'),
+    repliedAt: timestamptz('replied_at'),
   },
   (t) => [index('complaints_state_idx').on(t.state, t.id)],
+);
+
+/** Operators' internal notes on a complaint: never shown to the shopper. */
+export const complaintNotes = pgTable(
+  'complaint_notes',
+  {
+    id: serialId(),
+    complaintId: requiredRef('complaint_id', () => complaints.id),
+    operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    /** Who wrote it, kept when the operator is removed (an operator's name, or the automation token). */
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaint_notes_complaint_idx').on(t.complaintId, t.id)],
 );
 
 /** Merchant sign-up applications recorded before the shopper is sent to the seller platform. */

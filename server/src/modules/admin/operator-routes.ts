@@ -74,6 +74,11 @@ export const OPERATOR_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/admin/refund/decide': support,
   'GET /api/admin/complaints': support,
   'POST /api/admin/complaint_handle': support,
+  'POST /api/admin/complaint_reply': support,
+  'POST /api/admin/complaint_note': support,
+  'GET /api/admin/complaint_notes': support,
+  'POST /api/admin/complaint_assign': support,
+  'GET /api/admin/complaint_assignees': support,
   'GET /api/admin/merchant_applications': support,
   // Approving one creates (or binds) the shop and mails its owner the invitation (modules/sellers).
   'POST /api/admin/merchant_application/approve': support,

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { complaintHandleBody, complaintListQuery, pageQuerySchema, vipLevelBody } from '@marketplace/shared/contracts';
+import {
+  complaintAssignBody,
+  complaintHandleBody,
+  complaintListQuery,
+  complaintNoteBody,
+  complaintNotesQuery,
+  complaintReplyBody,
+  pageQuerySchema,
+  vipLevelBody,
+} from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
 import type { OperatorAuth } from '../admin/admin-auth';
 import { adminHeaders as headers } from '../support/support.schemas';
@@ -32,6 +41,57 @@ export const communityAdminRoutes = async (
     '/api/admin/complaint_handle',
     { preHandler, schema: { tags, summary: 'Mark a complaint handled', headers, body: complaintHandleBody } },
     async (request) => ok(request, await service.handleComplaint(request.body.id), 'ok.community.complaintHandled'),
+  );
+  r.post(
+    '/api/admin/complaint_reply',
+    {
+      preHandler,
+      schema: { tags, summary: 'Reply to the shopper (notified in their language)', headers, body: complaintReplyBody },
+    },
+    async (request) =>
+      ok(request, await service.replyToComplaint(request.body.id, request.body.text), 'ok.community.complaintReplied'),
+  );
+  r.post(
+    '/api/admin/complaint_note',
+    { preHandler, schema: { tags, summary: 'Add an internal note', headers, body: complaintNoteBody } },
+    async (request) =>
+      ok(request, await service.noteComplaint(request.body.id, request.body.text), 'ok.community.complaintNoted'),
+  );
+  r.get(
+    '/api/admin/complaint_notes',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "A complaint's internal notes, oldest first",
+        headers,
+        querystring: complaintNotesQuery,
+      },
+    },
+    async (request) => ok(request, await service.complaintNotes(request.query.id)),
+  );
+  r.post(
+    '/api/admin/complaint_assign',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Assign to a support or admin operator (null: nobody)',
+        headers,
+        body: complaintAssignBody,
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await service.assignComplaint(request.body.id, request.body.operatorId),
+        'ok.community.complaintAssigned',
+      ),
+  );
+  r.get(
+    '/api/admin/complaint_assignees',
+    { preHandler, schema: { tags, summary: 'Operators a complaint can be assigned to', headers } },
+    async (request) => ok(request, await service.complaintAssignees()),
   );
   r.get(
     '/api/admin/merchant_applications',

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ComplaintState } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import {
+  complaintNotes,
   complaints,
   merchantApplications,
   operatorAudit,
+  operators,
   shops,
   shopSupports,
   users,
@@ -17,6 +19,14 @@ import type { Executor } from '../../db/transaction';
 export type VipLevelRow = typeof vipLevels.$inferSelect;
 export type VipPurchaseRow = typeof vipPurchases.$inferSelect;
 export type ComplaintRow = typeof complaints.$inferSelect;
+
+/** A complaint as operators list it: the shopper's account, the assignee's name and the notes' count. */
+const complaintColumns = {
+  complaint: complaints,
+  account: users.account,
+  assignee: operators.name,
+  notes: sql<number>`(SELECT count(*)::int FROM complaint_notes n WHERE n.complaint_id = ${complaints.id})`,
+};
 
 /** The rank of shop lists: sales plus support days weighted (README "Ranking"). */
 
@@ -114,9 +124,10 @@ export const createCommunityRepository = (db: Db) => ({
     const where = state ? eq(complaints.state, state) : undefined;
     const [rows, totals] = await Promise.all([
       db
-        .select({ complaint: complaints, account: users.account })
+        .select(complaintColumns)
         .from(complaints)
         .innerJoin(users, eq(users.id, complaints.userId))
+        .leftJoin(operators, eq(operators.id, complaints.assigneeId))
         .where(where)
         .orderBy(desc(complaints.id))
         .offset(offset)
@@ -141,11 +152,64 @@ export const createCommunityRepository = (db: Db) => ({
 
   async findComplaint(id: number) {
     const [row] = await db
-      .select({ complaint: complaints, account: users.account })
+      .select(complaintColumns)
       .from(complaints)
       .innerJoin(users, eq(users.id, complaints.userId))
+      .leftJoin(operators, eq(operators.id, complaints.assigneeId))
       .where(eq(complaints.id, id));
     return row;
+  },
+
+  /** Keeps the reply the shopper is notified of; answers whose complaint it is, undefined when none. */
+  async replyToComplaint(executor: Executor, id: number, reply: string) {
+    const [changed] = await executor
+      .update(complaints)
+      .set({ reply, repliedAt: sql`now()` })
+      .where(eq(complaints.id, id))
+      .returning({ userId: complaints.userId, shopName: complaints.shopName });
+    return changed;
+  },
+
+  /** Assigns (or, with null, unassigns); false when the complaint does not exist. */
+  async assignComplaint(executor: Executor, id: number, operatorId: number | null) {
+    const rows = await executor
+      .update(complaints)
+      .set({ assigneeId: operatorId })
+      .where(eq(complaints.id, id))
+      .returning({ id: complaints.id });
+    return rows.length === 1;
+  },
+
+  async insertComplaintNote(executor: Executor, values: typeof complaintNotes.$inferInsert) {
+    await executor.insert(complaintNotes).values(values);
+  },
+
+  async listComplaintNotes(complaintId: number) {
+    return db
+      .select({
+        id: complaintNotes.id,
+        author: complaintNotes.author,
+        text: complaintNotes.text,
+        createdAt: complaintNotes.createdAt,
+      })
+      .from(complaintNotes)
+      .where(eq(complaintNotes.complaintId, complaintId))
+      .orderBy(asc(complaintNotes.id));
+  },
+
+  /** Enrolled, enabled operators with the support role (complaints are theirs): who a complaint can be assigned to. */
+  async complaintAssignees(executor: Executor = db) {
+    return executor
+      .select({ id: operators.id, name: operators.name })
+      .from(operators)
+      .where(
+        and(
+          arrayOverlaps(operators.roles, ['support']),
+          isNotNull(operators.totpConfirmedAt),
+          isNull(operators.disabledAt),
+        ),
+      )
+      .orderBy(asc(operators.name));
   },
 
   async insertApplication(values: typeof merchantApplications.$inferInsert) {
