@@ -143,11 +143,11 @@ describe(`money under ${OPERATIONS} ${CONCURRENT ? 'concurrent' : 'sequential'} 
     for (const row of result) expect(row.balance).toBe(row.expected);
   });
 
-  it('never lets stock go negative, and stock + live order quantities == the initial stock', async () => {
+  it('never lets stock go negative, and stock + live (not cancelled, not refunded) order quantities == the initial stock', async () => {
     const stock = await rows<{ id: number; stock: number; reserved: number }>(sql`
       SELECT p.id, p.stock,
         coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-                  WHERE oi.product_id = p.id AND o.status <> -1), 0)::int AS reserved
+                  WHERE oi.product_id = p.id AND o.status NOT IN (-1, -2)), 0)::int AS reserved
       FROM products p WHERE p.id IN (${sql.join(
         productIds.map((id) => sql`${id}`),
         sql`, `,

@@ -216,6 +216,8 @@ describe('bag → checkout → pay → ship → confirm → comment', () => {
     expect((await get<{ balance: number }>('/api/user/getUserInfo')).data.balance).toBe(before + order.total);
     const detail = await get<OrderDetail>(`/api/order/detail?id=${order.id}`);
     expect(detail.data).toMatchObject({ status: -2, refund: { state: 'agreed', refundAmount: order.total } });
+    // The refunded lamp is back in stock (docs/decisions/0012-variants-and-stock.md), once.
+    expect(await stockOf(lamp.id)).toBe(3);
     expect((await ledgerInvariant(t)).filter((row) => row.balance !== row.ledger || row.negatives > 0)).toEqual([]);
   });
 });
@@ -236,9 +238,9 @@ describe('cancel and refusals', () => {
   });
 
   it('refuses more than the stock, naming the product', async () => {
-    const reply = await post('/api/order/create', { buyNow: { productId: lamp.id, quantity: 3, spec: {} }, addressId });
-    expect(reply.msg).toBe('Desk Lamp is out of stock (only 2 left)');
-    expect(await stockOf(lamp.id)).toBe(2);
+    const reply = await post('/api/order/create', { buyNow: { productId: lamp.id, quantity: 4, spec: {} }, addressId });
+    expect(reply.msg).toBe('Desk Lamp is out of stock (only 3 left)');
+    expect(await stockOf(lamp.id)).toBe(3);
   });
 
   it('refuses paying beyond the balance and changes nothing', async () => {

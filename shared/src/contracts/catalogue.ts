@@ -123,9 +123,21 @@ export interface ProductRating {
   postageScore: number;
 }
 
+/**
+ * One combination of the product's options with its own price (cents) and stock. The empty spec {} is
+ * "any option": every combination without a variant of its own shares that price and stock.
+ */
+export interface ProductVariant {
+  spec: Record<string, string>;
+  unitPrice: number;
+  stock: number;
+}
+
 export interface ProductDetail extends ProductCard {
   images: string[];
   stock: number;
+  /** Absent from a server without variants (docs/decisions/0012-variants-and-stock.md): then `stock` is all there is. */
+  variants?: ProductVariant[];
   seen: number;
   description: string;
   specs: ProductSpec[];

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import type { ProductSpec } from '@marketplace/shared/contracts';
 import { cents, createdAt, requiredRef, serialId } from './columns';
 import { users } from './users';
@@ -97,6 +108,31 @@ export const products = pgTable(
     index('products_rank_doc_idx').using('gin', t.rankDoc),
     // A title's best sales for search_titles, when a product leaves or sells less.
     index('products_title_idx').on(t.title),
+  ],
+);
+
+/**
+ * What a shopper buys exactly (docs/decisions/0012-variants-and-stock.md): one combination of the product's
+ * options with its own price and stock. `spec_key` is the spec's sorted-keys JSON, as a bag line's; the
+ * empty key '' is "any option": the product's options share that stock. `products.stock` is kept equal to
+ * the sum of its variants' stock in the transaction that changes them.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serialId(),
+    productId: requiredRef('product_id', () => products.id),
+    spec: jsonb('spec').$type<Record<string, string>>().notNull(),
+    specKey: text('spec_key').notNull(),
+    /** Integer cents. */
+    unitPrice: cents('unit_price'),
+    stock: integer('stock').notNull(),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [
+    unique('product_variants_product_spec_unique').on(t.productId, t.specKey),
+    check('product_variants_stock_non_negative', sql`${t.stock} >= 0`),
+    check('product_variants_unit_price_non_negative', sql`${t.unitPrice} >= 0`),
   ],
 );
 

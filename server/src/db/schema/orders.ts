@@ -45,6 +45,8 @@ export const orderItems = pgTable(
     orderId: requiredRef('order_id', () => orders.id),
     /** No foreign key: an order outlives a removed product. */
     productId: integer('product_id').notNull(),
+    /** The product_variants row whose stock the order holds (no foreign key, as product_id). */
+    variantId: integer('variant_id'),
     title: text('title').notNull(),
     image: text('image').notNull(),
     spec: jsonb('spec').$type<Record<string, string>>().notNull(),

@@ -2,6 +2,13 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BagSpec } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { bagItems, products, shops } from '../../db/schema';
+import { variantIdOf } from '../catalogue/variants';
+
+/** The price and stock of the variant a bag line buys (docs/decisions/0012-variants-and-stock.md); none: the product's price, 0 left. */
+const variantColumn = (column: 'unit_price' | 'stock') =>
+  sql`(SELECT v.${sql.raw(column)} FROM product_variants v WHERE v.id = ${variantIdOf(products.id, bagItems.specKey)})`;
+const linePrice = sql<number>`coalesce(${variantColumn('unit_price')}, ${products.unitPrice})`.mapWith(Number);
+const lineStock = sql<number>`coalesce(${variantColumn('stock')}, 0)`.mapWith(Number);
 
 export const createBagRepository = (db: Db) => ({
   /** Every line of the shopper's bag with what the bag shows of its product and shop, newest first. */
@@ -14,8 +21,8 @@ export const createBagRepository = (db: Db) => ({
         quantity: bagItems.quantity,
         selected: bagItems.selected,
         title: products.title,
-        unitPrice: products.unitPrice,
-        stock: products.stock,
+        unitPrice: linePrice,
+        stock: lineStock,
         shopId: shops.id,
         shopName: shops.name,
       })
@@ -50,7 +57,7 @@ export const createBagRepository = (db: Db) => ({
 
   async findLine(userId: number, itemId: number) {
     const [row] = await db
-      .select({ id: bagItems.id, stock: products.stock })
+      .select({ id: bagItems.id, stock: lineStock })
       .from(bagItems)
       .innerJoin(products, eq(products.id, bagItems.productId))
       .where(and(eq(bagItems.id, itemId), eq(bagItems.userId, userId)));

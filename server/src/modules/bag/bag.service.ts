@@ -5,21 +5,13 @@ import {
   type BagRemoveBody,
   type BagSelectBody,
   type BagShopGroup,
-  type BagSpec,
   type BagUpdateBody,
 } from '@marketplace/shared/contracts';
 import { fail } from '../../lib/app-error';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository';
+import { pickVariant, specKey } from '../catalogue/variants';
 import { productOfLine, validSpec } from './bag-lines';
 import type { BagRepository } from './bag.repository';
-
-/** Same choices in any key order give the same line. */
-const specKey = (spec: BagSpec) =>
-  JSON.stringify(
-    Object.keys(spec)
-      .sort()
-      .map((name) => [name, spec[name]]),
-  );
 
 type Line = Awaited<ReturnType<BagRepository['lines']>>[number];
 
@@ -68,16 +60,18 @@ export const createBagService = ({ bag, catalogue }: { bag: BagRepository; catal
       const product = await catalogue.findProduct(body.productId);
       if (!product) throw fail('err.catalogue.productNotFound');
       if (!validSpec(product.specs, body.spec)) throw fail('err.bag.badSpec');
-      if (product.stock === 0) throw fail('err.bag.outOfStock');
-      if (body.quantity > product.stock) throw fail('err.bag.overStock', { stock: product.stock });
+      // The chosen variant's stock (docs/decisions/0012-variants-and-stock.md).
+      const stock = pickVariant(await catalogue.variants(product.id), body.spec)?.stock ?? 0;
+      if (stock === 0) throw fail('err.bag.outOfStock');
+      if (body.quantity > stock) throw fail('err.bag.overStock', { stock });
       if ((await bag.lineCount(userId)) >= BAG_MAX_ITEMS) {
         const lines = await bag.lines(userId);
         const key = specKey(body.spec);
         const merges = lines.some((line) => line.productId === product.id && specKey(line.spec) === key);
         if (!merges) throw fail('err.bag.bagFull', { max: BAG_MAX_ITEMS });
       }
-      const added = await bag.add(userId, product.id, body.spec, specKey(body.spec), body.quantity, product.stock);
-      if (!added) throw fail('err.bag.overStock', { stock: product.stock });
+      const added = await bag.add(userId, product.id, body.spec, specKey(body.spec), body.quantity, stock);
+      if (!added) throw fail('err.bag.overStock', { stock });
       return view(userId);
     },
 

@@ -5,6 +5,7 @@ import { products, savedProducts, shopFollows, shops } from '../../db/schema';
 import { preparedRowsOf } from '../../db/prepared';
 import { inTransaction } from '../../db/transaction';
 import { createSearchRepository } from './search.repository';
+import { variantsOf } from './variants';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -143,6 +144,9 @@ export const createCatalogueRepository = (db: Db) => ({
     const [row] = await db.select().from(products).where(eq(products.id, id));
     return row;
   },
+
+  /** The product's variants, id order (docs/decisions/0012-variants-and-stock.md). */
+  variants: (productId: number) => variantsOf(db, [productId]),
 
   async isSaved(userId: number, productId: number) {
     const [row] = await db

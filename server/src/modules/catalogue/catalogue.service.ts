@@ -141,12 +141,14 @@ export const createCatalogueService = ({
       // A refusal (unknown product) is a failed read: never kept.
       const kept = await details.get(`detail:${productId}`, async () => {
         const product = await requireProduct(productId);
-        const [shop, recommend] = await Promise.all([
+        const [shop, recommend, variants] = await Promise.all([
           requireShop(product.shopId, null),
           catalogue.recommend(product, RECOMMEND_COUNT),
+          catalogue.variants(product.id),
         ]);
         return {
           product,
+          variants: variants.map(({ spec, unitPrice, stock }) => ({ spec, unitPrice, stock })),
           shop,
           recommend: recommend.map(toProductCard),
           seen: product.seen + (views?.pendingFor(product.id) ?? 0),
@@ -164,6 +166,7 @@ export const createCatalogueService = ({
         ...toProductCard({ ...product, shopName: shop.name }),
         images,
         stock: product.stock,
+        variants: kept.variants,
         seen: kept.seen + (views ? views.countedFor(product.id) - kept.countedAt : 0),
         description: product.description,
         specs: product.specs,

@@ -6,6 +6,8 @@ import type { Executor } from '../ledger/transaction';
 export interface CheckoutLine {
   bagItemId: number | null;
   productId: number;
+  /** The product_variants row the line buys (docs/decisions/0012-variants-and-stock.md). */
+  variantId: number;
   title: string;
   unitPrice: number;
   stock: number;
@@ -29,7 +31,7 @@ const productColumns = {
 /** Every query runs on the executor it is given, so checkout reads and writes share one transaction. */
 export const createCheckoutRepository = () => ({
   /** Only the caller's bag lines; ids of someone else's bag simply do not come back. */
-  async bagLines(executor: Executor, userId: number, itemIds: number[]): Promise<CheckoutLine[]> {
+  async bagLines(executor: Executor, userId: number, itemIds: number[]): Promise<Omit<CheckoutLine, 'variantId'>[]> {
     const rows = await executor
       .select({ ...productColumns, bagItemId: bagItems.id, spec: bagItems.spec, quantity: bagItems.quantity })
       .from(bagItems)

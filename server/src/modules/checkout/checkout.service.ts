@@ -14,6 +14,7 @@ import { fail } from '../../lib/app-error';
 import type { AddressesRepository } from '../addresses/addresses.repository';
 import { toAddress } from '../addresses/addresses.service';
 import { productOfLine, validSpec } from '../bag/bag-lines';
+import { pickVariant, reserveVariants, variantsOf } from '../catalogue/variants';
 import { inTransaction, type Executor } from '../ledger/transaction';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { CheckoutLine, CheckoutRepository } from './checkout.repository';
@@ -34,17 +35,35 @@ interface Deps {
 }
 
 export const createCheckoutService = ({ db, checkout, orders, addresses, now }: Deps) => {
+  /** Each line buys one variant (docs/decisions/0012-variants-and-stock.md): its price and stock are the line's. */
+  const withVariants = async (executor: Executor, lines: Omit<CheckoutLine, 'variantId'>[]) => {
+    const variants = await variantsOf(executor, [...new Set(lines.map((line) => line.productId))]);
+    return lines.map((line): CheckoutLine => {
+      const variant = pickVariant(
+        variants.filter((candidate) => candidate.productId === line.productId),
+        line.spec,
+      );
+      if (!variant) throw fail('err.order.variantMissing', { title: line.title });
+      return { ...line, variantId: variant.id, unitPrice: variant.unitPrice, stock: variant.stock };
+    });
+  };
+
   const loadLines = async (executor: Executor, userId: number, body: PreviewInput): Promise<CheckoutLine[]> => {
     if (body.buyNow) {
       const product = await checkout.product(executor, body.buyNow.productId);
       if (!product) throw fail('err.order.productNotFound');
       if (!validSpec(product.specs, body.buyNow.spec)) throw fail('err.order.specInvalid');
-      return [{ ...product, bagItemId: null, spec: body.buyNow.spec, quantity: body.buyNow.quantity }];
+      return withVariants(executor, [
+        { ...product, bagItemId: null, spec: body.buyNow.spec, quantity: body.buyNow.quantity },
+      ]);
     }
     const ids = [...new Set(body.items ?? [])];
     const lines = await checkout.bagLines(executor, userId, ids);
     if (lines.length !== ids.length) throw fail('err.order.bagItemNotFound');
-    return lines.sort((a, b) => (a.bagItemId ?? 0) - (b.bagItemId ?? 0));
+    return withVariants(
+      executor,
+      lines.sort((a, b) => (a.bagItemId ?? 0) - (b.bagItemId ?? 0)),
+    );
   };
 
   const groupByShop = (lines: CheckoutLine[]): CheckoutGroup[] => {
@@ -116,12 +135,19 @@ export const createCheckoutService = ({ db, checkout, orders, addresses, now }: 
         if (!address) throw fail('err.order.chooseAddress');
         if (body.promoCode) await checkout.lockPromoUse(tx, userId, body.promoCode);
         const { lines, groups, promo } = await price(tx, userId, body);
-        const quantities = new Map<number, number>();
-        for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
-        const short = await orders.reserveStock(tx, quantities);
+        const holds = new Map<number, { productId: number; variantId: number; quantity: number }>();
+        for (const line of lines) {
+          const held = holds.get(line.variantId)?.quantity ?? 0;
+          holds.set(line.variantId, {
+            productId: line.productId,
+            variantId: line.variantId,
+            quantity: held + line.quantity,
+          });
+        }
+        const short = await reserveVariants(tx, [...holds.values()]);
         if (short) {
-          const line = lines.find((candidate) => candidate.productId === short.productId)!;
-          throw fail('err.order.outOfStock', { title: line.title, stock: line.stock });
+          const line = lines.find((candidate) => candidate.variantId === short.variantId)!;
+          throw fail('err.order.outOfStock', { title: line.title, stock: short.stock });
         }
         const discounts = splitDiscount(
           promo?.discount ?? 0,
@@ -147,6 +173,8 @@ export const createCheckoutService = ({ db, checkout, orders, addresses, now }: 
               },
               items: group.items.map((item) => ({
                 productId: item.productId,
+                variantId: lines.find((line) => line.productId === item.productId && line.spec === item.spec)!
+                  .variantId,
                 title: item.title,
                 image: item.image,
                 spec: item.spec,

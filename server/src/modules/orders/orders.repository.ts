@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OrderStatus, type LedgerKind, type OrderAddress } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
 import { comments, orderEvents, orderItems, orders, refunds } from '../../db/schema';
+import { releaseVariants } from '../catalogue/variants';
 import { balanceChange, insertEntries } from '../ledger/ledger.repository';
 import { preparedRowsOf, rowsOf, type Executor } from '../ledger/transaction';
 import type { GuardPass } from '../user/secret-guard';
@@ -165,31 +166,10 @@ export const createOrdersRepository = (db: Db) => ({
   },
 
   /**
-   * Reserves stock for each product, in product id order (parallel checkouts lock rows in the same
-   * order, so they cannot deadlock). Returns the first product that has too little, or null.
+   * Gives the stock held by cancelled or refunded orders back to their variants and products
+   * (docs/decisions/0012-variants-and-stock.md); the caller moved the orders first, so once per order.
    */
-  async reserveStock(executor: Executor, quantities: Map<number, number>): Promise<{ productId: number } | null> {
-    for (const [productId, quantity] of [...quantities].sort(([a], [b]) => a - b)) {
-      const rows = await rowsOf<{ id: number }>(
-        executor,
-        sql`UPDATE products SET stock = stock - ${quantity} WHERE id = ${productId} AND stock >= ${quantity} RETURNING id`,
-      );
-      if (rows.length === 0) return { productId };
-    }
-    return null;
-  },
-
-  /** Gives the reserved stock of cancelled orders back (rows locked in id order, see reserveStock). */
-  async releaseStock(executor: Executor, orderIds: number[]) {
-    await executor.execute(sql`
-      WITH q AS (
-        SELECT product_id, sum(quantity)::int AS n FROM order_items WHERE order_id IN (${list(orderIds)}) GROUP BY product_id
-      ), locked AS (
-        SELECT p.id FROM products p JOIN q ON q.product_id = p.id ORDER BY p.id FOR NO KEY UPDATE OF p
-      )
-      UPDATE products SET stock = products.stock + q.n FROM q
-      WHERE products.id = q.product_id AND products.id IN (SELECT id FROM locked)`);
-  },
+  releaseStock: (executor: Executor, orderIds: number[]) => releaseVariants(executor, orderIds),
 
   /**
    * True (as SQL, for the payment code's claim) unless one of `ids` is the shopper's and no longer waits

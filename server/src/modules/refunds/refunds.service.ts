@@ -67,6 +67,8 @@ export const createRefundsService = ({ db, refunds, orders, uploads, ledger, now
       }
       const order = await orders.settleRefund(tx, orderId, agree);
       if (!order) throw transitionRefused(agree ? 'agreeRefund' : 'refuseRefund', 0);
+      // The refunded goods' stock goes back to their variants (docs/decisions/0012-variants-and-stock.md).
+      if (agree) await orders.releaseStock(tx, [orderId]);
       if (agree && refund.refundAmountCents > 0) {
         const balance = await ledger.post(tx, refund.userId, [
           { amount: refund.refundAmountCents, kind: 'refund', reference: `order:${orderId}`, note: order.orderNo },

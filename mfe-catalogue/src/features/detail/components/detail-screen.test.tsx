@@ -24,6 +24,12 @@ const product: ProductDetail = {
     { name: 'Colour', options: ['Green', 'Sand'] },
     { name: 'Size', options: ['2P', '3P'] },
   ],
+  // Two combinations of their own (docs/decisions/0012-variants-and-stock.md); the others share the {} variant.
+  variants: [
+    { spec: {}, unitPrice: 12_999, stock: 3 },
+    { spec: { Colour: 'Green', Size: '3P' }, unitPrice: 13_999, stock: 1 },
+    { spec: { Colour: 'Sand', Size: '3P' }, unitPrice: 14_999, stock: 0 },
+  ],
   recommend: [],
   shop: shopCard,
   saved: false,
@@ -159,6 +165,25 @@ describe('Product detail', () => {
     const add = requests.find((r) => r.url.endsWith('/bag/add'));
     expect(await add?.json()).toEqual({ productId: 42, spec: { Colour: 'Sand', Size: '2P' }, quantity: 2 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
+  });
+
+  it("shows the chosen combination's own price and stock in the sheet, and a sold-out combination disabled", async () => {
+    serveDetail();
+    await openDetail();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Choose spec and quantity' }, SLOW);
+    await userEvent.click(within(sheet).getByRole('radio', { name: 'Sand' }));
+    expect(within(sheet).getByRole('radio', { name: '3P · Sold out' })).toBeDisabled();
+    expect(within(sheet).getByRole('radio', { name: '2P' })).toBeEnabled();
+
+    await userEvent.click(within(sheet).getByRole('radio', { name: 'Green' }));
+    await userEvent.click(within(sheet).getByRole('radio', { name: '3P' }));
+    expect(within(sheet).getByText('$139.99')).toBeInTheDocument();
+    expect(within(sheet).getByText('Stock 1')).toBeInTheDocument();
+    await userEvent.click(within(sheet).getByRole('radio', { name: '2P' }));
+    expect(within(sheet).getByText('$129.99')).toBeInTheDocument();
+    expect(within(sheet).getByText('Stock 3')).toBeInTheDocument();
   });
 
   it('"Buy now" before choosing opens the sheet with "Buy now", which goes to checkout once chosen', async () => {

@@ -4,7 +4,7 @@ import { Button, Popup } from 'antd-mobile';
 import { Money, pictureUrl } from '@marketplace/shared';
 import type { ProductDetail } from '@marketplace/shared/contracts';
 import { QuantityStepper } from '../../bag';
-import { missingSpec } from '../spec-choice';
+import { missingSpec, soldOutOption, variantOf } from '../spec-choice';
 import SpecPicker from './spec-picker';
 import { CloseButton } from './close-button';
 import './option-sheet.css';
@@ -47,7 +47,11 @@ export default function OptionSheet({
   const quantityId = useId();
   const missing = missingSpec(product.specs, chosen);
   const chosenText = product.specs.map((spec) => chosen[spec.name]).filter(Boolean);
-  const soldOut = product.stock < 1;
+  // The chosen combination's own price and stock once every spec is chosen (docs/decisions/0012-variants-and-stock.md).
+  const variant = missing === null ? variantOf(product.variants, chosen) : undefined;
+  const price = variant?.unitPrice ?? product.unitPrice;
+  const stock = missing === null && product.variants ? (variant?.stock ?? 0) : product.stock;
+  const soldOut = stock < 1;
   return (
     <Popup visible={purpose !== null} onMaskClick={onClose} onClose={onClose} destroyOnClose>
       {/* antd-mobile's Popup gives its sheet no role: the sheet is a modal dialog named by its title. */}
@@ -65,9 +69,11 @@ export default function OptionSheet({
               {t('detail.choose')}
             </h2>
             <p className="catalogue-option-sheet__price">
-              <Money cents={product.unitPrice} />
+              <Money cents={price} />
             </p>
-            <p className="catalogue-option-sheet__stock">{t('detail.stock', { count: product.stock })}</p>
+            <p className="catalogue-option-sheet__stock">
+              {soldOut ? t('detail.soldOut') : t('detail.stock', { count: stock })}
+            </p>
             {missing !== null ? (
               <p className="catalogue-option-sheet__hint" role="alert">
                 {t('detail.chooseSpec', { name: missing })}
@@ -83,11 +89,17 @@ export default function OptionSheet({
           <CloseButton className="catalogue-option-sheet__close" onClose={onClose} />
         </header>
         <div className="catalogue-option-sheet__body">
-          <SpecPicker specs={product.specs} chosen={chosen} onChoose={onChoose} />
+          <SpecPicker
+            specs={product.specs}
+            chosen={chosen}
+            onChoose={onChoose}
+            soldOut={(name, option) => soldOutOption(product.specs, product.variants, chosen, name, option)}
+            soldOutLabel={t('detail.soldOut')}
+          />
           <div className="catalogue-detail__quantity">
             <span id={quantityId}>{t('detail.quantity')}</span>
             <div role="group" aria-labelledby={quantityId}>
-              <QuantityStepper value={quantity} stock={product.stock} onChange={onQuantity} />
+              <QuantityStepper value={quantity} stock={stock} onChange={onQuantity} />
             </div>
           </div>
         </div>

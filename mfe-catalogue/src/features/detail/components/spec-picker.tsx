@@ -8,10 +8,16 @@ export default function SpecPicker({
   specs,
   chosen,
   onChoose,
+  soldOut,
+  soldOutLabel,
 }: {
   specs: ProductSpec[];
   chosen: Record<string, string>;
   onChoose: (name: string, option: string) => void;
+  /** True for an option whose combination with the other choices is sold out: its chip is disabled. */
+  soldOut?: (name: string, option: string) => boolean;
+  /** What a disabled chip says after its option ("Sold out"). */
+  soldOutLabel?: string;
 }) {
   // The page and its option sheet both show a picker: ids stay unique.
   const idPrefix = useId();
@@ -25,16 +31,19 @@ export default function SpecPicker({
           <div role="radiogroup" aria-labelledby={`${idPrefix}-${index}`} className="catalogue-spec__options">
             {spec.options.map((option) => {
               const checked = chosen[spec.name] === option;
+              const gone = !checked && (soldOut?.(spec.name, option) ?? false);
               return (
                 <button
                   key={option}
                   type="button"
                   role="radio"
                   aria-checked={checked}
-                  className={`catalogue-chip catalogue-spec__option${checked ? ' catalogue-chip--on' : ''}`}
+                  disabled={gone}
+                  className={`catalogue-chip catalogue-spec__option${checked ? ' catalogue-chip--on' : ''}${gone ? ' catalogue-spec__option--gone' : ''}`}
                   onClick={() => onChoose(spec.name, option)}
                 >
                   {option}
+                  {gone && soldOutLabel ? <span className="catalogue-spec__gone"> · {soldOutLabel}</span> : null}
                 </button>
               );
             })}
