@@ -31,6 +31,15 @@ let ownerB: Seller;
 let shopA: number;
 let staffA: { id: number; seller: Seller };
 let reviewA: number;
+let productA: number;
+
+/** A valid listing (docs/decisions/0012-variants-and-stock.md). */
+const listing = {
+  titles: { en: 'Hijacked listing' },
+  category: 'outdoors',
+  specs: [{ name: 'Size', options: ['S', 'M'] }],
+  variants: [{ spec: { Size: 'S' }, unitPrice: 100, stock: 1 }],
+};
 
 /** A valid call of each route as shop A's data names it (ids of shop A). */
 const requestOf = (method: string, url: string): InjectOptions => {
@@ -41,12 +50,19 @@ const requestOf = (method: string, url: string): InjectOptions => {
     '/api/seller/staff/sessions/revoke': { id: staffA.id },
     '/api/seller/shop/profile': { name: `Hijacked ${Math.random()}`, descriptions: { en: 'taken over' } },
     '/api/seller/review/reply': { id: reviewA, reply: 'Not your review' },
+    '/api/seller/product/create': listing,
+    '/api/seller/product/edit': { id: productA, ...listing },
+    '/api/seller/product/duplicate': { id: productA },
+    '/api/seller/product/status': { id: productA, status: 'unlisted' },
   };
+  const queries: Record<string, string> = { '/api/seller/product': `?id=${productA}` };
   if (url === '/api/seller/shop/picture') {
     const body = multipart(PNG);
     return { method: 'POST', url: `${url}?kind=logo`, headers: body.headers, payload: body.payload };
   }
-  return method === 'GET' ? { method: 'GET', url } : { method: 'POST', url, payload: payloads[url] ?? {} };
+  return method === 'GET'
+    ? { method: 'GET', url: `${url}${queries[url] ?? ''}` }
+    : { method: 'POST', url, payload: payloads[url] ?? {} };
 };
 
 /**
@@ -62,7 +78,11 @@ const shopAFingerprint = async () =>
                a.invite_code_hash), ',' ORDER BY a.id) FROM seller_accounts a WHERE a.shop_id = ${shopA}) AS accounts,
             (SELECT string_agg(x.id::text, ',' ORDER BY x.id) FROM seller_sessions x
                JOIN seller_accounts a ON a.id = x.seller_id WHERE a.shop_id = ${shopA} AND x.revoked_at IS NOT NULL) AS revoked,
-            (SELECT string_agg(row_to_json(c)::text, ',' ORDER BY c.id) FROM comments c WHERE c.shop_id = ${shopA}) AS reviews`,
+            (SELECT string_agg(row_to_json(c)::text, ',' ORDER BY c.id) FROM comments c WHERE c.shop_id = ${shopA}) AS reviews,
+            (SELECT string_agg(concat_ws('|', p.id, p.title, p.status, p.stock, p.unit_price, p.specs, p.titles), ',' ORDER BY p.id)
+               FROM products p WHERE p.shop_id = ${shopA}) AS products,
+            (SELECT string_agg(concat_ws('|', v.id, v.spec_key, v.stock, v.unit_price), ',' ORDER BY v.id)
+               FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.shop_id = ${shopA}) AS variants`,
     ),
   );
 
@@ -78,6 +98,7 @@ beforeAll(async () => {
   staffA = { id: me.data.id, seller: staffSeller };
   // A review in shop A.
   const productId = (await createProduct(t, shopA)).id;
+  productA = productId;
   const buyer = await newShopper(t, 'abuyer', { balance: 10_000 });
   const order = await buyNow(t.app, buyer, buyer.addressId, productId);
   await pay(t.app, buyer, [order.id]);

@@ -15,6 +15,10 @@ import type { ProductSpec } from '@marketplace/shared/contracts';
 import { cents, createdAt, requiredRef, serialId } from './columns';
 import { users } from './users';
 
+/** A listing's state: only `published` products are shown, found and sold. */
+export const PRODUCT_STATUSES = ['draft', 'published', 'unlisted'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -75,6 +79,14 @@ export const products = pgTable(
      * the title, shop name, spec values and description, lower-cased and without accents, stripped of
      * positions and weights (rank_doc tells title and shop words apart).
      */
+    /**
+     * Listings (docs/decisions/0012-variants-and-stock.md): only `published` products reach shoppers; a
+     * draft or unlisted one has empty search documents (trigger `products_search_fill`, migration 0025).
+     */
+    status: text('status').$type<ProductStatus>().notNull().default('published'),
+    /** The seller's title and description per language code; `title` and `description` are the English ones. */
+    titles: jsonb('titles').$type<Record<string, string>>().notNull().default({}),
+    descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull().default({}),
     searchDoc: tsvector('search_doc')
       .notNull()
       .default(sql`''::tsvector`),
@@ -91,6 +103,7 @@ export const products = pgTable(
   (t) => [
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_unit_price_non_negative', sql`${t.unitPrice} >= 0`),
+    check('products_status_known', sql`${t.status} IN ('draft', 'published', 'unlisted')`),
     index('products_category_sold_idx').on(t.category, t.sold),
     // A category's page by price, and its count under a price bound, from the index alone (docs/decisions/0006-search-at-scale.md).
     index('products_category_price_idx').on(t.category, t.unitPrice),

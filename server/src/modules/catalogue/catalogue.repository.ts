@@ -17,8 +17,12 @@ interface ProductFilter {
   shopId?: number;
 }
 
+/** Only published listings reach shoppers (docs/decisions/0012-variants-and-stock.md). */
+const published = eq(products.status, 'published');
+
 const productWhere = (filter: ProductFilter): SQL | undefined =>
   and(
+    published,
     filter.category ? eq(products.category, filter.category) : undefined,
     filter.minPrice === undefined ? undefined : gte(products.unitPrice, filter.minPrice),
     filter.maxPrice === undefined ? undefined : lte(products.unitPrice, filter.maxPrice),
@@ -88,7 +92,11 @@ export const createCatalogueRepository = (db: Db) => ({
   search: createSearchRepository(db),
 
   async categoryCounts() {
-    return db.select({ category: products.category, productCount: count() }).from(products).groupBy(products.category);
+    return db
+      .select({ category: products.category, productCount: count() })
+      .from(products)
+      .where(published)
+      .groupBy(products.category);
   },
 
   /**
@@ -135,13 +143,17 @@ export const createCatalogueRepository = (db: Db) => ({
       .select(productCardColumns)
       .from(products)
       .innerJoin(shops, eq(shops.id, products.shopId))
-      .where(and(eq(products.category, product.category), ne(products.id, product.id)))
+      .where(and(published, eq(products.category, product.category), ne(products.id, product.id)))
       .orderBy(desc(products.sold), desc(products.id))
       .limit(limit);
   },
 
+  /** A published product (what a shopper may see, save and put in the bag); undefined otherwise. */
   async findProduct(id: number) {
-    const [row] = await db.select().from(products).where(eq(products.id, id));
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), published));
     return row;
   },
 
@@ -172,7 +184,7 @@ export const createCatalogueRepository = (db: Db) => ({
         descriptions: shops.descriptions,
         bannerUpload: shops.bannerUpload,
         createdAt: shops.createdAt,
-        productCount: sql<number>`(select count(*)::int from products p where p.shop_id = "shops"."id")`,
+        productCount: sql<number>`(select count(*)::int from products p where p.shop_id = "shops"."id" and p.status = 'published')`,
       })
       .from(shops)
       .where(eq(shops.id, id));
@@ -261,6 +273,7 @@ export const createCatalogueRepository = (db: Db) => ({
     const rows = await db
       .select({ keyword: products.keyword })
       .from(products)
+      .where(published)
       .groupBy(products.keyword)
       .orderBy(desc(sql`sum(${products.sold})`), asc(products.keyword))
       .limit(limit);

@@ -184,7 +184,8 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
         querystring: productIdQuery,
       },
     },
-    async (request) => ok(request, await service.productDetail(request.query.id, await optionalUserId(app, request))),
+    async (request) =>
+      ok(request, await service.productDetail(request.query.id, await optionalUserId(app, request), request.lang)),
   );
   api.get(
     '/api/catalogue/shop',

@@ -137,7 +137,7 @@ export const createCatalogueService = ({
      * views counted since the read are added, so a visit still shows at once. Stock and sales shown may be
      * DETAIL_TTL_MS old; ordering and paying check stock and price in the database, never here.
      */
-    async productDetail(productId: number, userId: number | null): Promise<ProductDetail> {
+    async productDetail(productId: number, userId: number | null, lang = 'en'): Promise<ProductDetail> {
       // A refusal (unknown product) is a failed read: never kept.
       const kept = await details.get(`detail:${productId}`, async () => {
         const product = await requireProduct(productId);
@@ -164,11 +164,13 @@ export const createCatalogueService = ({
       const images = Array.from({ length: product.imageCount }, (_, n) => productImageUrl(product.id, n + 1));
       return {
         ...toProductCard({ ...product, shopName: shop.name }),
+        // The seller's text in the shopper's language, else English (docs/decisions/0012-variants-and-stock.md).
+        title: product.titles[lang] ?? product.title,
         images,
         stock: product.stock,
         variants: kept.variants,
         seen: kept.seen + (views ? views.countedFor(product.id) - kept.countedAt : 0),
-        description: product.description,
+        description: product.descriptions[lang] ?? product.description,
         specs: product.specs,
         recommend: kept.recommend,
         shop: toShopCard(shop),

@@ -245,11 +245,12 @@ export const createSearchRepository = (
   };
 
   const filters = (filter: SearchFilter) => {
-    const parts: SQL[] = [];
+    // Only published listings (docs/decisions/0012-variants-and-stock.md); their search documents are empty too.
+    const parts: SQL[] = [sql`p.status = 'published'`];
     if (filter.category) parts.push(sql`p.category = ${filter.category}`);
     if (filter.minPrice !== undefined) parts.push(sql`p.unit_price >= ${filter.minPrice}`);
     if (filter.maxPrice !== undefined) parts.push(sql`p.unit_price <= ${filter.maxPrice}`);
-    return parts.length ? sql` AND ${sql.join(parts, sql` AND `)}` : sql``;
+    return sql` AND ${sql.join(parts, sql` AND `)}`;
   };
 
   const analyseNow = async (keyword: string): Promise<KeywordAnalysis> => {
@@ -566,7 +567,7 @@ export const createSearchRepository = (
       const found = await rowsOf<ProductCardRow>(
         db,
         sql`SELECT ${cardColumns} FROM products p JOIN shops s ON s.id = p.shop_id
-          ${category ? sql`WHERE p.category = ${category}` : sql``}
+          WHERE p.status = 'published' ${category ? sql`AND p.category = ${category}` : sql``}
           ORDER BY p.sold DESC, p.id DESC LIMIT ${limit}`,
       );
       return found.map((row) => ({ ...row, unitPrice: Number(row.unitPrice) }));

@@ -37,7 +37,7 @@ export const createCheckoutRepository = () => ({
       .from(bagItems)
       .innerJoin(products, eq(products.id, bagItems.productId))
       .innerJoin(shops, eq(shops.id, products.shopId))
-      .where(and(eq(bagItems.userId, userId), inArray(bagItems.id, itemIds)));
+      .where(and(eq(bagItems.userId, userId), inArray(bagItems.id, itemIds), eq(products.status, 'published')));
     return rows;
   },
 
@@ -46,7 +46,7 @@ export const createCheckoutRepository = () => ({
       .select(productColumns)
       .from(products)
       .innerJoin(shops, eq(shops.id, products.shopId))
-      .where(eq(products.id, productId));
+      .where(and(eq(products.id, productId), eq(products.status, 'published')));
     return row;
   },
 

@@ -34,6 +34,12 @@ export const SELLER_ROUTE_ACCESS: Readonly<Record<string, SellerAccess>> = {
   'POST /api/seller/shop/picture': ['listings'],
   'GET /api/seller/reviews': ['listings', 'orders'],
   'POST /api/seller/review/reply': ['listings', 'orders'],
+  'GET /api/seller/products': ['listings'],
+  'GET /api/seller/product': ['listings'],
+  'POST /api/seller/product/create': ['listings'],
+  'POST /api/seller/product/edit': ['listings'],
+  'POST /api/seller/product/duplicate': ['listings'],
+  'POST /api/seller/product/status': ['listings'],
 };
 
 const isSellerUrl = (url: string) => url.startsWith('/api/seller/');

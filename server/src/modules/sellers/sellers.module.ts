@@ -8,6 +8,9 @@ import { createSellerAuth } from './seller-auth';
 import { SELLER_LOCK } from './seller-credentials';
 import { createSellerStaffService } from './seller-staff.service';
 import { sellersAdminRoutes } from './sellers.admin.routes';
+import { createListingsRepository } from './listings.repository';
+import { listingsRoutes } from './listings.routes';
+import { createListingsService } from './listings.service';
 import { createSellersRepository } from './sellers.repository';
 import { sellersRoutes } from './sellers.routes';
 import { createShopProfileRepository } from './shop-profile.repository';
@@ -53,6 +56,10 @@ export const sellersModule = async (
     repository: createShopProfileRepository(db),
     pictures: deps.pictures,
     now,
+  });
+  await app.register(listingsRoutes, {
+    auth,
+    service: createListingsService({ db, listings: createListingsRepository(db) }),
   });
   await app.register(sellersAdminRoutes, { operators: deps.operators, service });
   return { routes: auth.routes };

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pageQuerySchema } from '@marketplace/shared/contracts';
+import { ok } from '../../lib/envelope';
+import { offsetOf, pageOf } from '../../lib/paging';
+import type { SellerAuth } from './seller-auth';
+import { createListingBody, editListingBody, listingId, listingQuery, listingStatusBody } from './listings.schemas';
+import type { ListingsService } from './listings.service';
+import { sellerHeaders as headers } from './sellers.schemas';
+
+/** The seller's listings (docs/decisions/0012-variants-and-stock.md): role `listings`, the session's shop only. */
+export const listingsRoutes = async (
+  app: FastifyInstance,
+  { auth, service }: { auth: SellerAuth; service: ListingsService },
+) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['seller'];
+  const preHandler = auth.requireSeller;
+  const shopOf = (request: FastifyRequest) => auth.identityOf(request).seller.shopId;
+
+  r.get(
+    '/api/seller/products',
+    {
+      preHandler,
+      schema: { tags, summary: "The shop's products, newest first", headers, querystring: pageQuerySchema },
+    },
+    async (request) => {
+      const { rows, total } = await service.list(shopOf(request), offsetOf(request.query), request.query.pageSize);
+      return ok(request, pageOf(rows, total, request.query));
+    },
+  );
+  r.get(
+    '/api/seller/product',
+    {
+      preHandler,
+      schema: { tags, summary: 'One listing with its texts and variants', headers, querystring: listingQuery },
+    },
+    async (request) => ok(request, await service.view(shopOf(request), request.query.id)),
+  );
+  r.post(
+    '/api/seller/product/create',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'List a product (a draft unless status says published)',
+        headers,
+        body: createListingBody,
+      },
+    },
+    async (request) => {
+      const { status, ...body } = request.body;
+      return ok(request, await service.create(shopOf(request), body, status), 'ok.save');
+    },
+  );
+  r.post(
+    '/api/seller/product/edit',
+    {
+      preHandler,
+      schema: { tags, summary: 'Change texts, category, options, prices and stock', headers, body: editListingBody },
+    },
+    async (request) => {
+      const { id, ...body } = request.body;
+      return ok(request, await service.edit(shopOf(request), id, body), 'ok.save');
+    },
+  );
+  r.post(
+    '/api/seller/product/duplicate',
+    { preHandler, schema: { tags, summary: 'Copy a listing as a new draft', headers, body: listingId } },
+    async (request) => ok(request, await service.duplicate(shopOf(request), request.body.id), 'ok.save'),
+  );
+  r.post(
+    '/api/seller/product/status',
+    { preHandler, schema: { tags, summary: 'Publish or unlist a listing', headers, body: listingStatusBody } },
+    async (request) =>
+      ok(request, await service.setStatus(shopOf(request), request.body.id, request.body.status), 'ok.save'),
+  );
+};
