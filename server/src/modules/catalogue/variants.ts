@@ -6,7 +6,8 @@ import { rowsOf, type Executor } from '../../db/transaction';
 /**
  * Variants: what a shopper buys exactly, with its own price and stock (docs/decisions/0012-variants-and-stock.md).
  * Every stock change locks the product row first, then its variants in id order, products in id order:
- * checkout, cancel, refund, pay and a seller's stock edit take the same order, so they cannot deadlock.
+ * checkout, cancel, refund, pay and a seller's edit (modules/sellers/listings.repository.ts) take the same
+ * order, so they cannot deadlock.
  * `products.stock` stays the sum of its variants' stock, changed in the same transaction.
  */
 export type VariantRow = typeof productVariants.$inferSelect;
@@ -107,21 +108,4 @@ export const releaseVariants = async (executor: Executor, orderIds: number[]) =>
     );
     await executor.execute(sql`UPDATE products SET stock = stock + ${hold.quantity} WHERE id = ${hold.productId}`);
   }
-};
-
-/**
- * A seller's stock figure for one variant, set under the same locks as a purchase: the product row, then
- * the variant; the product's stock moves by the difference. The CHECK (stock >= 0) holds whatever races.
- */
-export const setVariantStock = async (executor: Executor, productId: number, variantId: number, stock: number) => {
-  await lockProducts(executor, [{ productId, variantId, quantity: 0 }]);
-  const [row] = await rowsOf<{ before: number }>(
-    executor,
-    sql`UPDATE product_variants v SET stock = ${stock} FROM (SELECT id, stock AS before FROM product_variants
-          WHERE id = ${variantId} AND product_id = ${productId} FOR NO KEY UPDATE) old
-        WHERE v.id = old.id RETURNING old.before`,
-  );
-  if (!row) return false;
-  await executor.execute(sql`UPDATE products SET stock = stock + ${stock - row.before} WHERE id = ${productId}`);
-  return true;
 };
