@@ -41,7 +41,7 @@ export const variantsOf = (executor: Executor, productIds: number[]): Promise<Va
         .where(inArray(productVariants.productId, productIds))
         .orderBy(asc(productVariants.productId), asc(productVariants.id));
 
-export interface Hold {
+interface Hold {
   productId: number;
   variantId: number;
   quantity: number;

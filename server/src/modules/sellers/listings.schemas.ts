@@ -74,7 +74,7 @@ export const listingBody = z.object({
 });
 export type ListingBody = z.output<typeof listingBody>;
 
-export const LISTING_STATUSES = ['draft', 'published', 'unlisted'] as const;
+const LISTING_STATUSES = ['draft', 'published', 'unlisted'] as const;
 const status = z.enum(LISTING_STATUSES, 'err.seller.statusInvalid');
 
 export const createListingBody = listingBody.extend({ status: status.default('draft') });

@@ -14,7 +14,7 @@ const keyOf = (spec: Record<string, string>) => (Object.keys(spec).length === 0 
  * What a listing write stores, after the rules zod cannot see: each variant names one option of every
  * spec (or none: the shared variant), and no combination twice.
  */
-export const contentOf = (body: ListingBody): ListingContent => {
+const contentOf = (body: ListingBody): ListingContent => {
   const variants = body.variants.map((variant) => ({ ...variant, key: keyOf(variant.spec) }));
   const valid = variants.every((variant) => variant.key === '' || validSpec(body.specs, variant.spec));
   if (!valid || new Set(variants.map((variant) => variant.key)).size !== variants.length) {
