@@ -94,6 +94,7 @@ describe('seller listings', () => {
     expect(french.data.title).toBe('Quokkafleece Jacket');
     const shopList = await shopperGet<{ list: { id: number }[] }>(`/api/catalogue/shop_products?id=${shopId}`);
     expect(shopList.data.list.map((card) => card.id)).toContain(id);
+    expect((await postAs(t.app, buyer, '/api/catalogue/save_product', { productId: id })).code).toBe(1);
   });
 
   it('sells the last Red M once; it is then sold out while Blue L still sells; a combination not listed is refused', async () => {
@@ -162,6 +163,9 @@ describe('seller listings', () => {
       addressId: buyer.addressId,
     });
     expect(again.msg).toBe('This product is no longer available');
+    // A shopper who saved it can still take it out of their favourites.
+    const unsaved = await postAs(t.app, buyer, '/api/catalogue/unsave_product', { productId: id });
+    expect(unsaved).toMatchObject({ code: 1, data: { saved: false } });
   });
 
   it.each([

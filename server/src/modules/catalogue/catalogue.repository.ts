@@ -247,8 +247,13 @@ export const createCatalogueRepository = (db: Db) => ({
     await db.insert(savedProducts).values({ userId, productId }).onConflictDoNothing();
   },
 
+  /** True when the shopper had saved the product (whatever its status now). */
   async unsaveProduct(userId: number, productId: number) {
-    await db.delete(savedProducts).where(and(eq(savedProducts.userId, userId), eq(savedProducts.productId, productId)));
+    const removed = await db
+      .delete(savedProducts)
+      .where(and(eq(savedProducts.userId, userId), eq(savedProducts.productId, productId)))
+      .returning({ productId: savedProducts.productId });
+    return removed.length > 0;
   },
 
   async savedProducts(userId: number, offset: number, limit: number) {

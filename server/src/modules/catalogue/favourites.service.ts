@@ -41,9 +41,9 @@ export const createFavourites = ({
     return { saved: true };
   },
 
+  /** A saved product the seller unlisted since can still be removed (docs/decisions/0012-variants-and-stock.md). */
   async unsaveProduct(userId: number, productId: number): Promise<SaveResult> {
-    await requireProduct(productId);
-    await catalogue.unsaveProduct(userId, productId);
+    if (!(await catalogue.unsaveProduct(userId, productId))) await requireProduct(productId);
     return { saved: false };
   },
 
