@@ -149,7 +149,7 @@ test.describe('orders (requirements §7)', () => {
     ).toBeVisible();
     await page.getByRole('radio', { name: 'Refund without return' }).check();
     await page.getByRole('radio', { name: 'Not received' }).check();
-    await page.getByLabel('Reason').fill('Ordered by mistake');
+    await page.getByRole('radio', { name: 'Changed my mind' }).check();
     await page.getByLabel('Explanation').fill('Please cancel before it ships');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Please upload proof', { exact: true })).toBeVisible();
