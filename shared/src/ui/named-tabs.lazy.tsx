@@ -3,7 +3,6 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { useDirection } from '../i18n/use-direction';
 
 import type { NamedTabsProps } from './named-tabs-props';
-import './named-tabs.css';
 
 /**
  * (Loaded with the first screen that shows tabs, see named-tabs.tsx.)
@@ -36,7 +35,7 @@ export const NamedTabsView = <K extends string>({ label, tabs, activeKey, onChan
   );
   return (
     <>
-      <div ref={box} className="named-tabs">
+      <div ref={box}>
         <Tabs direction={direction} activeKey={activeKey} onChange={(key) => onChange(key as K)}>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.key} title={tab.title} />
