@@ -3,7 +3,7 @@ import type { UserInfo } from '@marketplace/shared/contracts';
 const STORAGE_KEY = 'lastSeenAccount';
 
 /** What a slow start shows of the signed-in shopper before the account call answers. */
-export interface LastSeenAccount {
+interface LastSeenAccount {
   account: string;
   name: string;
 }
