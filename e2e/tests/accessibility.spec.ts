@@ -41,7 +41,7 @@ const test = base.extend<object, { shopperTab: Page }>({
 });
 
 const WALLET_SCREENS = [
-  ['/topUp', 'Recharge'],
+  ['/topUp', 'Top up'],
   ['/walletTopUp?method=onChain', 'Top up with proof'],
   ['/cardTopUp', 'Card top-up'],
   ['/withDraw', 'Withdraw'],

@@ -148,8 +148,8 @@ test.describe('orders (requirements §7)', () => {
       page.getByText('Please fill in the refund amount, reason, explanation, area, detailed address and tag').first(),
     ).toBeVisible();
     await page.getByRole('radio', { name: 'Refund without return' }).check();
-    await page.getByRole('radio', { name: 'Not received' }).check();
-    await page.getByLabel('Reason').fill('Ordered by mistake');
+    await page.getByRole('radio', { name: 'Not received', exact: true }).check();
+    await page.getByRole('radio', { name: 'Changed my mind' }).check();
     await page.getByLabel('Explanation').fill('Please cancel before it ships');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Please upload proof', { exact: true })).toBeVisible();

@@ -47,7 +47,7 @@ test.describe('refund proof pictures (docs/decisions/0009-shopper-app-review.md)
     const api = await fundedDemoShopper(page);
     const order = await paidOrder(api);
 
-    await test.step('the refund screen takes several pictures, one at a time, and sends them all', async () => {
+    await test.step('the refund screen takes several pictures at once and sends them all', async () => {
       await page.goto('/myPurchases/1');
       const card = page.getByRole('article', { name: `Order No. ${order.orderNo}` });
       await expectSoon(card).toBeVisible({ timeout: 90_000 });
@@ -56,19 +56,19 @@ test.describe('refund proof pictures (docs/decisions/0009-shopper-app-review.md)
       await expectSoon(page.getByRole('form', { name: 'Apply for refund' })).toBeVisible();
       await page.getByRole('radio', { name: 'Refund with return' }).check();
       await page.getByRole('radio', { name: 'Received', exact: true }).check();
-      await page.getByLabel('Reason').fill('Wrong colour');
+      // "Other" reveals a field for the shopper's own words, which are what the server keeps.
+      await page.getByRole('radio', { name: 'Other', exact: true }).check();
+      await page.getByLabel('Your reason').fill('Wrong colour');
       await page.getByLabel('Explanation').fill('Ordered green and got red, see the pictures');
       await expect(page.getByText('Up to 6 pictures', { exact: true })).toBeVisible();
 
       const proof = page.getByRole('group', { name: 'Proof' });
       const input = proof.locator('input[type=file]');
-      for (const [i, picture] of PICTURES.entries()) {
-        // The add tile stays while there is room (before: it went after the first picture).
-        await expect(proof.locator('.adm-image-uploader-upload-button-wrap')).toBeVisible();
-        await input.setInputFiles(picture);
-        await expectSoon(proof.locator('.adm-image-uploader-cell img')).toHaveCount(i + 1);
-        await expectSoon(proof.locator('.adm-image-uploader-cell-mask')).toHaveCount(0);
-      }
+      // All three chosen at once (the picker takes several); the add tile stays while there is room.
+      await input.setInputFiles(PICTURES);
+      await expectSoon(proof.locator('.adm-image-uploader-cell img')).toHaveCount(PICTURES.length);
+      await expectSoon(proof.locator('.adm-image-uploader-cell-mask')).toHaveCount(0);
+      await expect(proof.locator('.adm-image-uploader-upload-button-wrap')).toBeVisible();
       const sent = page.waitForRequest((request) => request.url().endsWith('/api/order/refund'));
       await page.getByRole('button', { name: 'Submit' }).click();
       const body = (await sent).postDataJSON() as { attachment: string; attachments: string[] };

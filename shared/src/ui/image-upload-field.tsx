@@ -39,9 +39,12 @@ export function ImageUploadField({ label, value = [], onChange, maxCount }: Imag
   const token = useAppSelector(selectToken);
   const lang = useAppSelector(selectLang).file_name;
   const [progress, setProgress] = useState<number | null>(null);
+  // Several files are chosen at once; those past `maxCount` are left out, and said so until the next choice.
+  const [leftOut, setLeftOut] = useState(0);
 
   // Checked here to spare a doomed upload; the server checks the content again (magic bytes).
   const beforeUpload = (file: File): File | null => {
+    setLeftOut(0);
     if (!isAllowedType(file.type)) {
       toastFail({ key: 'errors:err.upload.type' });
       return null;
@@ -73,6 +76,11 @@ export function ImageUploadField({ label, value = [], onChange, maxCount }: Imag
       <ImageUploader
         value={value}
         onChange={onChange}
+        multiple={maxCount > 1}
+        onCountExceed={(count) => {
+          setLeftOut(count);
+          toastFail({ key: 'common:upload.tooMany', values: { max: maxCount, count } });
+        }}
         upload={upload}
         beforeUpload={beforeUpload}
         maxCount={maxCount}
@@ -81,6 +89,11 @@ export function ImageUploadField({ label, value = [], onChange, maxCount }: Imag
       >
         {uploadCell}
       </ImageUploader>
+      {leftOut > 0 && (
+        <p role="alert" style={{ margin: '4px 0 0', color: 'var(--adm-color-danger)', fontSize: 13 }}>
+          {t('upload.tooMany', { max: maxCount, count: leftOut })}
+        </p>
+      )}
       {progress !== null && (
         <div
           role="progressbar"

@@ -1,15 +1,18 @@
-import { selectToken, Spinner, useAppSelector, useScreenTitleKey } from '@marketplace/shared';
-import { Activity, lazy, Suspense, useState } from 'react';
+import { selectToken, selectUserInfo, Spinner, useAppSelector, useScreenTitleKey } from '@marketplace/shared';
+import { Activity, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { DIAGNOSTICS_PATH, DIAGNOSTICS_TITLE_KEY } from '../diagnostics/diagnostics-route';
 import { RemoteArea } from '../remotes/remote-area';
+import { useFailedAreaPath } from '../remotes/failed-area';
 import { deploymentGeneration } from '../remotes/remote-registry';
 import { findRoute, routeRules, type AppRoute } from '../remotes/route-table';
+import { forgetAccount, rememberAccount } from '../session/last-seen-account';
 import { useRouteGuard } from '../session/use-route-guard';
 import { NotFoundPage } from './not-found-page';
 import { ConnectionBanner } from './connection-banner';
 import { InlineRetry } from './inline-retry';
+import { StartSkeleton } from './start-skeleton';
 import { AppTabBar } from './tab-bar';
 import { useDocumentTitle } from './use-document-title';
 import { useScrollMemory } from './use-scroll-memory';
@@ -40,17 +43,23 @@ const PageLoading = () => {
   );
 };
 
-/** The user info could not be fetched (timeout, server down): the shopper stays signed in and may retry. */
+/**
+ * The user info could not be fetched (timeout, server down): the shopper stays signed in and may retry;
+ * the page's outline stays under the Retry.
+ */
 const SessionUnavailable = ({ message, onRetry }: { message: string; onRetry(): void }) => {
   const { t } = useTranslation('common');
   return (
-    <InlineRetry
-      title={t('session.unavailable')}
-      description={message}
-      retryLabel={t('retry')}
-      onRetry={onRetry}
-      retryWhenOnline={false}
-    />
+    <>
+      <InlineRetry
+        title={t('session.unavailable')}
+        description={message}
+        retryLabel={t('retry')}
+        onRetry={onRetry}
+        retryWhenOnline={false}
+      />
+      <StartSkeleton />
+    </>
   );
 };
 
@@ -100,6 +109,8 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   const page = !allowed ? (
     decision.kind === 'unavailable' ? (
       <SessionUnavailable message={decision.message} onRetry={decision.retry} />
+    ) : decision.kind === 'fetchUserInfo' ? (
+      <StartSkeleton />
     ) : (
       <PageLoading />
     )
@@ -115,13 +126,16 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
     <RouteView key={`${route.path}:${arrival.generation}`} route={route} location={location} />
   );
 
-  // The tab bar shows on the paths the routes' metadata gives it (a tab, or a route naming its tab).
-  const activeTab = rules.tabBar.get(location.pathname);
+  // The tab bar shows on the paths the routes' metadata gives it (a tab, or a route naming its tab), and
+  // under the panel of an area that failed to load, so the shopper can always go elsewhere.
+  const failedPath = useFailedAreaPath();
+  const areaFailed = Boolean(route && allowed && failedPath === route.path);
+  const activeTab = rules.tabBar.get(location.pathname) ?? (areaFailed ? '' : undefined);
 
   return (
     <>
       <ConnectionBanner />
-      <main className={activeTab ? 'shell-page shell-page--with-tabs' : 'shell-page'}>
+      <main className={activeTab !== undefined ? 'shell-page shell-page--with-tabs' : 'shell-page'}>
         {Object.entries(kept).map(([path, view]) => (
           <Activity key={path} mode={path === keptPath ? 'visible' : 'hidden'}>
             <RouteView key={view.generation} route={view.route} location={view.location} />
@@ -129,7 +143,7 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
         ))}
         {page}
       </main>
-      {activeTab && <AppTabBar tabs={rules.tabs} active={activeTab} />}
+      {activeTab !== undefined && <AppTabBar tabs={rules.tabs} active={activeTab} />}
     </>
   );
 };
@@ -137,5 +151,11 @@ const KeptAliveLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
 /** Kept-alive pages belong to one session: signing in or out starts them afresh. */
 export const AppLayout = ({ routes }: { routes: readonly AppRoute[] }) => {
   const signedIn = Boolean(useAppSelector(selectToken));
+  const user = useAppSelector(selectUserInfo);
+  // The shopper a slow start shows before the account call answers (start-skeleton.tsx); signing out forgets it.
+  useEffect(() => {
+    if (user) rememberAccount(user);
+    else if (!signedIn) forgetAccount();
+  }, [user, signedIn]);
   return <KeptAliveLayout key={signedIn ? 'member' : 'guest'} routes={routes} />;
 };

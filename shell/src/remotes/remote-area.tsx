@@ -1,5 +1,6 @@
 import { Spinner } from '@marketplace/shared';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { clearAreaFailed, markAreaFailed } from './failed-area';
 import { useTranslation } from 'react-i18next';
 import { RemoteBoundary } from './remote-boundary';
 import { fallBackAfterRenderError, forgetRemoteModule } from './remote-registry';
@@ -20,7 +21,10 @@ const AreaLoading = () => {
 export const RemoteArea = ({ route }: { route: AppRoute }) => {
   const [attempt, setAttempt] = useState(0);
   noteScreen(route.remoteKey, route.path);
+  // The failure panel keeps the tab bar while it shows (failed-area.ts); leaving the page takes it away.
+  useEffect(() => () => clearAreaFailed(route.path), [route.path]);
   const retry = () => {
+    clearAreaFailed(route.path);
     forgetRemoteModule(route.remoteKey);
     setAttempt((n) => n + 1);
   };
@@ -32,7 +36,7 @@ export const RemoteArea = ({ route }: { route: AppRoute }) => {
     return true;
   };
   return (
-    <RemoteBoundary key={attempt} onRetry={retry} onError={onError}>
+    <RemoteBoundary key={attempt} onRetry={retry} onError={onError} onFailed={() => markAreaFailed(route.path)}>
       <Suspense fallback={<AreaLoading />}>
         <RemoteScreen route={route} />
       </Suspense>

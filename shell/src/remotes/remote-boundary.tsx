@@ -6,6 +6,8 @@ interface Props {
   onRetry(): void;
   /** Told about a caught error; returning true means the area is being remounted on another version. */
   onError?(error: Error): boolean;
+  /** Told when the failure panel is shown (no other version took over). */
+  onFailed?(): void;
   children: ReactNode;
 }
 
@@ -36,6 +38,7 @@ export class RemoteBoundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     if (this.props.onError?.(error)) return;
+    this.props.onFailed?.();
     console.error('Remote area failed', error, info.componentStack);
   }
 

@@ -7,6 +7,17 @@ import {
 } from '@marketplace/shared/contracts/core';
 import type { FormProblem } from '@marketplace/shared';
 
+/** The reasons a shopper picks from (requirements §7.3 keeps the reason as text: the chosen one's words are sent). */
+export const REFUND_REASONS = [
+  'notReceived',
+  'damaged',
+  'wrongItem',
+  'notAsDescribed',
+  'changedMind',
+  'other',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 interface RefundFormValues {
   refundType: RefundType;
   productStatus: ProductStatus | null;

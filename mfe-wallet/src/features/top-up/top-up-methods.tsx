@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { BankcardOutline, LinkOutline, ReceiptOutline, ReceivePaymentOutline } from 'antd-mobile-icons';
+import { BankcardOutline, LinkOutline, SendOutline, UploadOutline } from 'antd-mobile-icons';
 import type { RechargeMethod } from '@marketplace/shared/contracts';
 
 /**
@@ -14,10 +14,14 @@ export const TOP_UP_METHOD_ROUTES: Record<RechargeMethod, string> = {
   manual: '/walletTopUp?method=manual',
 };
 
-/** SVG icons, drawn the same on every platform (emoji were not, and showed boxes without an emoji font). */
+/**
+ * SVG icons, drawn the same on every platform (emoji were not, and showed boxes without an emoji font); none
+ * shows a currency sign (the set's payment icons draw ¥, and the wallet is in dollars): a transfer is sent,
+ * manual proof is uploaded.
+ */
 export const TOP_UP_METHOD_ICONS: Record<RechargeMethod, ComponentType<SVGProps<SVGSVGElement>>> = {
-  bank: ReceivePaymentOutline,
+  bank: SendOutline,
   onChain: LinkOutline,
   card: BankcardOutline,
-  manual: ReceiptOutline,
+  manual: UploadOutline,
 };

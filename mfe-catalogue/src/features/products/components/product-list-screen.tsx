@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { SearchOutline } from 'antd-mobile-icons';
 import { PageHeader, usePageLoader } from '@marketplace/shared';
 import { PRODUCT_SORTS, SEARCH_SORTS, type SearchSort } from '@marketplace/shared/contracts/core';
 import type { ProductSearchPage } from '@marketplace/shared/contracts';
@@ -61,7 +62,7 @@ export default function ProductListScreen() {
         right={
           <span className="catalogue-list__actions">
             <Link to={searchUrl} aria-label={t('search.open')}>
-              <span aria-hidden="true">🔍</span>
+              <SearchOutline aria-hidden="true" />
             </Link>
             <Link to={filterUrl}>{t('title.filter')}</Link>
           </span>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface ChoiceGroupProps<T extends string> {
   legend: string;
@@ -7,11 +7,16 @@ interface ChoiceGroupProps<T extends string> {
   /** Value and change are given by the antd-mobile `Form.Item` around the group. */
   value?: T | null;
   onChange?: (option: T) => void;
+  /** What is wrong with the choice (shown under it), if anything. */
+  error?: string;
+  /** Shown inside the group after the options (the text of an "Other" choice). */
+  children?: ReactNode;
 }
 
 /**
  * One-of-several choice as native radio buttons: antd-mobile's Radio hides its input with
- * `display: none`, which takes it out of the accessibility tree and the keyboard order.
+ * `display: none`, which takes it out of the accessibility tree and the keyboard order. Each option's
+ * label is its whole row, at least 44 px tall (docs/decisions/0009-shopper-app-review.md: 44×44 px hit areas).
  */
 export default function ChoiceGroup<T extends string>({
   legend,
@@ -19,6 +24,8 @@ export default function ChoiceGroup<T extends string>({
   value,
   labelOf,
   onChange,
+  error,
+  children,
 }: ChoiceGroupProps<T>) {
   const name = useId();
   return (
@@ -36,6 +43,12 @@ export default function ChoiceGroup<T extends string>({
           <span>{labelOf(option)}</span>
         </label>
       ))}
+      {children}
+      {error && (
+        <p className="orders-field-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -20,6 +20,16 @@ const fillText = async (label: string, value: string) => {
   if (value) await userEvent.type(field, value);
 };
 
+/** Picks a listed reason; "Other" with words types them into the field it reveals. */
+const chooseReason = async (reason: string, words?: string) => {
+  await userEvent.click(screen.getByRole('radio', { name: reason }));
+  if (words !== undefined) {
+    const field = await screen.findByLabelText('Your reason');
+    await userEvent.clear(field);
+    if (words) await userEvent.type(field, words);
+  }
+};
+
 const uploadProof = async () => {
   const proof = screen.getByRole('group', { name: 'Proof' });
   await userEvent.upload(within(proof).getByLabelText('Upload', { selector: 'input' }), pngFile());
@@ -59,14 +69,15 @@ describe('/refund', () => {
   });
 
   it.each([
-    ['an empty amount', { amount: '', reason: 'Broken', explain: 'Torn' }],
-    ['no reason', { amount: '10', reason: '', explain: 'Torn' }],
-    ['no explanation', { amount: '10', reason: 'Broken', explain: '' }],
+    ['an empty amount', { amount: '', reason: 'Arrived damaged', explain: 'Torn' }],
+    ['no reason chosen', { amount: '10', reason: '', explain: 'Torn' }],
+    ['"Other" without words', { amount: '10', reason: 'Other', words: '', explain: 'Torn' }],
+    ['no explanation', { amount: '10', reason: 'Arrived damaged', explain: '' }],
   ])('with %s shows the required text for missing refund fields and sends nothing', async (_case, values) => {
     const { sentTo } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
     await open();
     await fillText('Refund amount ($)', values.amount);
-    await fillText('Reason', values.reason);
+    if (values.reason) await chooseReason(values.reason, 'words' in values ? values.words : undefined);
     await fillText('Explanation', values.explain);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(
@@ -79,7 +90,6 @@ describe('/refund', () => {
     fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
     await open();
     await fillText('Refund amount ($)', '');
-    await fillText('Reason', '');
     await fillText('Explanation', '');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const sentence = 'Please fill in the refund amount, reason, explanation, area, detailed address and tag';
@@ -87,7 +97,7 @@ describe('/refund', () => {
     expect((await screen.findAllByText(sentence)).length).toBeGreaterThanOrEqual(1);
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     const marked = (label: string) => screen.getByLabelText(label).closest('.refund-form__field');
-    expect(marked('Reason')).toHaveTextContent('Required');
+    expect(screen.getByRole('group', { name: 'Reason' })).toHaveTextContent('Required');
     expect(marked('Explanation')).toHaveTextContent('Required');
     expect(marked('Refund amount ($)')).toHaveTextContent(sentence);
   });
@@ -99,7 +109,7 @@ describe('/refund', () => {
     const { sentTo } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
     await open();
     await fillText('Refund amount ($)', amount);
-    await fillText('Reason', 'Broken');
+    await chooseReason('Arrived damaged');
     await fillText('Explanation', 'The pole snapped');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -109,7 +119,7 @@ describe('/refund', () => {
   it('asks "Please upload proof" when no proof was uploaded', async () => {
     const { sentTo } = fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
     await open();
-    await fillText('Reason', 'Broken');
+    await chooseReason('Arrived damaged');
     await fillText('Explanation', 'The pole snapped');
     await userEvent.click(screen.getByRole('radio', { name: 'Received' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -131,7 +141,7 @@ describe('/refund', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Refund with return' }));
     await fillText('Refund amount ($)', '20.5');
     await userEvent.click(screen.getByRole('radio', { name: 'Not received' }));
-    await fillText('Reason', 'Broken');
+    await chooseReason('Arrived damaged');
     await fillText('Explanation', 'The pole snapped');
 
     const proof = screen.getByRole('group', { name: 'Proof' });
@@ -150,7 +160,7 @@ describe('/refund', () => {
       refundType: 'return',
       refundAmount: 2_050,
       productStatus: 'notReceived',
-      reason: 'Broken',
+      reason: 'Arrived damaged',
       explain: 'The pole snapped',
       attachment: 'up-1',
       attachments: ['up-1'],
@@ -164,7 +174,7 @@ describe('/refund', () => {
       'POST /api/order/refund': ok(null, 'Application successful'),
     });
     await open();
-    await fillText('Reason', 'Broken');
+    await chooseReason('Arrived damaged');
     await fillText('Explanation', 'The pole snapped');
     await userEvent.click(screen.getByRole('radio', { name: 'Received' }));
     const proof = screen.getByRole('group', { name: 'Proof' });
@@ -188,6 +198,84 @@ describe('/refund', () => {
     });
   });
 
+  it('lists the reasons as radios; "Other" asks for the words, which are sent as the reason', async () => {
+    fakeUpload(() => ({ code: 1, msg: 'Upload successful', data: { id: 'up-1', url: '/api/upload/up-1' } }));
+    const { sentTo } = fakeApi({
+      'GET /api/order/detail': ok(orderDetail()),
+      'POST /api/order/refund': ok(null, 'Application successful'),
+    });
+    await open();
+    const reasons = screen.getByRole('group', { name: 'Reason' });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([
+      'Item not received',
+      'Arrived damaged',
+      'Wrong item sent',
+      'Not as described',
+      'Changed my mind',
+      'Other',
+    ]);
+    expect(screen.queryByLabelText('Your reason')).not.toBeInTheDocument();
+    await chooseReason('Other', 'The colour is not the one pictured');
+    await fillText('Explanation', 'Ordered green and got red');
+    await userEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    await uploadProof();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Submission Successful')).toBeInTheDocument();
+    expect(sentTo('POST', '/api/order/refund')[0]?.body).toMatchObject({
+      reason: 'The colour is not the one pictured',
+      explain: 'Ordered green and got red',
+    });
+  });
+
+  it('marks "Other" without words beside its field until words are typed', async () => {
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    await chooseReason('Other', '');
+    await fillText('Explanation', 'Torn');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const reasons = screen.getByRole('group', { name: 'Reason' });
+    await waitFor(() =>
+      expect(reasons).toHaveTextContent(
+        'Please fill in the refund amount, reason, explanation, area, detailed address and tag',
+      ),
+    );
+    await userEvent.type(screen.getByLabelText('Your reason'), 'Too small');
+    expect(within(reasons).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('takes several pictures at once, up to six, and says the extra ones were not added', async () => {
+    fakeUpload((n) => ({ code: 1, msg: 'Upload successful', data: { id: `up-${n}`, url: `/api/upload/up-${n}` } }));
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    const proof = screen.getByRole('group', { name: 'Proof' });
+    const input = within(proof).getByLabelText('Upload', { selector: 'input' });
+    expect(input).toHaveAttribute('multiple');
+    await userEvent.upload(
+      input,
+      Array.from({ length: 8 }, (_, n) => pngFile(`proof-${n + 1}.png`)),
+    );
+    expect(await within(proof).findByRole('alert')).toHaveTextContent('Up to 6 pictures: 2 not added');
+    await waitFor(() => {
+      expect(proof.querySelectorAll('.adm-image-uploader-cell img')).toHaveLength(6);
+      expect(proof.querySelector('.adm-image-uploader-cell-mask')).toBeNull();
+    });
+    expect(input).not.toBeVisible();
+  });
+
+  it('gives each choice a row at least 44 px tall (its label is the target)', async () => {
+    fakeApi({ 'GET /api/order/detail': ok(orderDetail()) });
+    await open();
+    const { readFileSync } = await import('node:fs');
+    const css = readFileSync(`${__dirname}/refund.css`, 'utf8');
+    expect(css).toMatch(/\.choice-group__option\s*\{[^}]*min-height:\s*44px/);
+    for (const radio of screen.getAllByRole('radio'))
+      expect(radio.closest('label')).toHaveClass('choice-group__option');
+  });
+
   it('shows the server message when a refund was already requested, and stays', async () => {
     fakeUpload(() => ({ code: 1, msg: '', data: { id: 'up-1', url: '/api/upload/up-1' } }));
     fakeApi({
@@ -195,7 +283,7 @@ describe('/refund', () => {
       'POST /api/order/refund': fail('You have already submitted a refund request'),
     });
     await open();
-    await fillText('Reason', 'Broken');
+    await chooseReason('Arrived damaged');
     await fillText('Explanation', 'The pole snapped');
     await userEvent.click(screen.getByRole('radio', { name: 'Received' }));
     await uploadProof();

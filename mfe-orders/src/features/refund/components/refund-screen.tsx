@@ -14,7 +14,7 @@ import {
 } from '@marketplace/shared/contracts';
 import { LabelledField, OrderPage, orderIdOf } from '../../orders';
 import { useSubmitRefundMutation } from '../api';
-import { checkRefund } from '../refund-form';
+import { checkRefund, REFUND_REASONS, type RefundReason } from '../refund-form';
 import { refundPrefill } from '../refund-prefill';
 import ChoiceGroup from './choice-group';
 import './refund.css';
@@ -24,13 +24,22 @@ interface RefundValues {
   refundType: RefundType;
   productStatus: ProductStatus | null;
   amount?: string;
-  reason?: string;
+  /** One of the listed reasons; "other" takes the shopper's own words (`reasonOther`). */
+  reasonChoice?: RefundReason | null;
+  reasonOther?: string;
   explain?: string;
   proof: ImageUploadItem[];
 }
 
 const TEXT_FIELDS = ['amount', 'reason', 'explain'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
+/** The field each form value belongs to, for clearing its mark when it changes. */
+const FIELD_OF: Record<string, TextField | undefined> = {
+  amount: 'amount',
+  reasonChoice: 'reason',
+  reasonOther: 'reason',
+  explain: 'explain',
+};
 
 const RefundForm = ({ order }: { order: OrderDetail }) => {
   const { t } = useTranslation('orders');
@@ -41,14 +50,17 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
   const [form] = Form.useForm<RefundValues>();
   const { report, formProps } = useSchemaForm(form);
   const [marks, setMarks] = useState<Partial<Record<TextField, string>>>({});
+  const [reasonChoice, setReasonChoice] = useState<RefundReason | null>(null);
 
   const submit = async (values: RefundValues) => {
+    // The server keeps the reason as text (requirements §7.3): the chosen reason's words, or the shopper's own.
+    const choice = values.reasonChoice;
+    const reason = !choice ? '' : choice === 'other' ? textOf(values.reasonOther) : t(`refund.reasons.${choice}`);
+    const texts: Record<TextField, string> = { amount: textOf(values.amount), reason, explain: textOf(values.explain) };
     const checked = checkRefund(order.id, order.total, {
       refundType: values.refundType,
       productStatus: values.productStatus,
-      amount: textOf(values.amount),
-      reason: textOf(values.reason),
-      explain: textOf(values.explain),
+      ...texts,
       attachments: values.proof.flatMap((item) => (typeof item.key === 'string' ? [item.key] : [])),
     });
     if ('problem' in checked) {
@@ -56,7 +68,7 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
       // The requirements' one sentence for the missing fields (requirements §7.3) beside the first of them,
       // and every other one marked too.
       if (checked.problem.message === 'orders:refund.fillRequired') {
-        const empty = TEXT_FIELDS.filter((name) => !textOf(values[name]).trim());
+        const empty = TEXT_FIELDS.filter((name) => !texts[name].trim());
         setMarks(
           Object.fromEntries(empty.map((name, n) => [name, t(n === 0 ? 'refund.fillRequired' : 'refund.required')])),
         );
@@ -70,20 +82,32 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
 
   // i18n-keys: refund.types.refund, refund.types.return
   // i18n-keys: refund.productStatuses.received, refund.productStatuses.notReceived
+  // i18n-keys: refund.reasons.notReceived, refund.reasons.damaged, refund.reasons.wrongItem
+  // i18n-keys: refund.reasons.notAsDescribed, refund.reasons.changedMind, refund.reasons.other
   return (
     <Form
       {...formProps}
       onValuesChange={(changed: Record<string, unknown>) => {
         formProps.onValuesChange(changed);
+        if ('reasonChoice' in changed) setReasonChoice(changed.reasonChoice as RefundReason);
         setMarks((current) => {
           const left = { ...current };
-          for (const name of Object.keys(changed)) delete left[name as TextField];
+          for (const name of Object.keys(changed)) {
+            const field = FIELD_OF[name];
+            if (field) delete left[field];
+          }
           return left;
         });
       }}
       className="refund-form"
       aria-label={t('title.refund')}
-      initialValues={{ refundType: 'refund', productStatus: null, amount: prefill.amount, proof: [] }}
+      initialValues={{
+        refundType: 'refund',
+        productStatus: null,
+        reasonChoice: null,
+        amount: prefill.amount,
+        proof: [],
+      }}
       onFinish={(values) => void submit(values)}
     >
       <p className="refund-form__order">
@@ -126,15 +150,23 @@ const RefundForm = ({ order }: { order: OrderDetail }) => {
           labelOf={(status: ProductStatus) => t(`refund.productStatuses.${status}`)}
         />
       </Form.Item>
-      <LabelledField
-        className="refund-form__field"
-        name="reason"
-        label={t('refund.reason')}
-        htmlFor="refund-reason"
-        error={marks.reason}
-      >
-        <Input id="refund-reason" maxLength={200} />
-      </LabelledField>
+      <Form.Item name="reasonChoice" noStyle>
+        <ChoiceGroup
+          legend={t('refund.reason')}
+          options={REFUND_REASONS}
+          labelOf={(reason: RefundReason) => t(`refund.reasons.${reason}`)}
+          error={marks.reason}
+        >
+          {reasonChoice === 'other' && (
+            <div className="refund-form__other">
+              <label htmlFor="refund-reason-other">{t('refund.otherReason')}</label>
+              <Form.Item name="reasonOther" noStyle>
+                <Input id="refund-reason-other" maxLength={200} aria-required="true" />
+              </Form.Item>
+            </div>
+          )}
+        </ChoiceGroup>
+      </Form.Item>
       <LabelledField
         className="refund-form__field"
         name="explain"

@@ -92,6 +92,40 @@ describe('/walletTopUp', () => {
     expect(screen.getByLabelText('Your bank account (name and number)')).toBeInTheDocument();
   });
 
+  it('words a bank transfer as a bank transfer: beneficiary, account number and reference, each with Copy', async () => {
+    fakeFetch(async (request) =>
+      jsonResponse(envelope(request.url.includes('getUserInfo') ? { id: 7, account: 'demo', balance: 0 } : info)),
+    );
+    const writeText = jest.fn(() => Promise.resolve());
+    const person = setup();
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    await renderScreen(<EvidenceTopUpScreen />, { path: '/walletTopUp?method=bank' });
+    const details = await screen.findByRole('region', { name: 'Bank transfer details' });
+    expect(details).toHaveTextContent('BeneficiaryMarketplace Ltd');
+    expect(details).toHaveTextContent('Account numberGB33 BUKB 2020 1555 5555 55');
+    expect(await within(details).findByText('demo')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Receiving bank' })).toBeInTheDocument();
+    const page = document.body.textContent ?? '';
+    for (const onChainWords of ['Network', 'address', 'DEX, BSC and HECO']) expect(page).not.toContain(onChainWords);
+    await person.click(within(details).getByRole('button', { name: 'Copy Account number' }));
+    await person.click(within(details).getByRole('button', { name: 'Copy Reference to quote' }));
+    await person.click(within(details).getByRole('button', { name: 'Copy Beneficiary' }));
+    expect(writeText.mock.calls).toEqual([['GB33 BUKB 2020 1555 5555 55'], ['demo'], ['Marketplace Ltd']]);
+  });
+
+  it('keeps network, address and the DEX, BSC and HECO note for on-chain deposits', async () => {
+    fakeFetch(async () => jsonResponse(envelope(info)));
+    await renderScreen(<EvidenceTopUpScreen />, { path: '/walletTopUp?method=onChain' });
+    expect(await screen.findByRole('group', { name: 'Network' })).toBeInTheDocument();
+    await setup().click(await screen.findByText('USDT-TRC20'));
+    expect(screen.getByRole('region', { name: 'Pay to this address' })).toHaveTextContent(
+      'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    );
+    expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Deposit notes' })).toHaveTextContent('DEX, BSC and HECO');
+  });
+
   it('needs the deposit notes confirmed, then sends the request with the evidence and opens the records', async () => {
     const { requests } = fakeFetch(async (request) =>
       request.method === 'POST'

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, Form, Input, Radio, Space, type ImageUploadItem } from 'antd-mobile';
-import { Money, NamedTabs, outcomeOf, PageHeader, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
+import { NamedTabs, outcomeOf, PageHeader, textOf, toastSuccess, useSchemaForm } from '@marketplace/shared';
 import { ImageUploadField } from '@marketplace/shared/upload';
 import {
   EVIDENCE_METHODS,
@@ -11,7 +11,8 @@ import {
   parseMoney,
   type EvidenceMethod,
 } from '@marketplace/shared/contracts';
-import { useGetBlockchainInfoQuery, useSubmitRechargeMutation, copyText } from '../../wallet';
+import { useGetBlockchainInfoQuery, useGetUserInfoQuery, useSubmitRechargeMutation } from '../../wallet';
+import { DepositDetails } from './deposit-details';
 import '../../wallet/wallet.css';
 
 /** The form's fields as antd-mobile holds them (untouched ones are undefined). */
@@ -40,6 +41,7 @@ export default function EvidenceTopUpScreen() {
     ? (params.get('method') as EvidenceMethod)
     : 'onChain';
   const { data } = useGetBlockchainInfoQuery();
+  const { data: user } = useGetUserInfoQuery();
   const channels = useMemo(() => (data?.channels ?? []).filter((c) => c.method === method), [data, method]);
   const [channelId, setChannelId] = useState<number | null>(null);
   const channel = channels.find((c) => c.id === channelId) ?? (channels.length === 1 ? channels[0] : undefined);
@@ -70,6 +72,7 @@ export default function EvidenceTopUpScreen() {
 
   // i18n-keys: topUp.methods.bank.title, topUp.methods.onChain.title, topUp.methods.manual.title
   // i18n-keys: evidence.from.bank, evidence.from.onChain, evidence.from.manual
+  // i18n-keys: evidence.channel.bank, evidence.channel.manual
   return (
     <div>
       <PageHeader title={t('title.walletTopUp')} />
@@ -92,7 +95,8 @@ export default function EvidenceTopUpScreen() {
         >
           <Radio.Group value={channel?.id ?? null} onChange={(value) => setChannelId(Number(value))}>
             <fieldset className="wallet-choices">
-              <legend>{t('evidence.network')}</legend>
+              {/* A bank transfer names its bank; only on-chain deposits have networks (requirements §6.1). */}
+              <legend>{method === 'onChain' ? t('evidence.network') : t(`evidence.channel.${method}`)}</legend>
               <Space wrap>
                 {channels.map((c) => (
                   <Radio key={c.id} value={c.id}>
@@ -102,24 +106,10 @@ export default function EvidenceTopUpScreen() {
               </Space>
             </fieldset>
           </Radio.Group>
-          {channel && (
-            <section className="wallet-field" aria-label={t('evidence.payTo')}>
-              <span>{t('evidence.payTo')}</span>
-              <div className="wallet-address">
-                <code>{channel.address}</code>
-                <Button size="small" onClick={() => void copyText(channel.address)}>
-                  {t('copy.button')}
-                </Button>
-              </div>
-              {channel.detail && <p className="wallet-hint">{channel.detail}</p>}
-              <p className="wallet-hint">
-                {t('evidence.minimum')} <Money cents={channel.minAmount} />
-              </p>
-            </section>
-          )}
+          {channel && <DepositDetails method={method} channel={channel} reference={user?.account ?? ''} />}
           <ul className="wallet-notes" aria-label={t('evidence.notesTitle')}>
-            <li>{t('evidence.notes.sameNetwork')}</li>
-            <li>{t('evidence.notes.unsupported')}</li>
+            {method === 'onChain' && <li>{t('evidence.notes.sameNetwork')}</li>}
+            {method === 'onChain' && <li>{t('evidence.notes.unsupported')}</li>}
             <li>{t('evidence.notes.review')}</li>
           </ul>
           <div className="wallet-field">

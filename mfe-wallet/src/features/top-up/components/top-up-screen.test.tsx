@@ -3,6 +3,9 @@ import type { UserInfo } from '@marketplace/shared/contracts';
 import { demoUser, fakeApi, ok } from '@marketplace/shared/testing';
 import { renderScreen } from '../../../testing/render-screen';
 import { WALLET_VERSION } from '../build-version';
+import { BankcardOutline, LinkOutline, SendOutline, UploadOutline } from 'antd-mobile-icons';
+import { readFileSync } from 'node:fs';
+import { TOP_UP_METHOD_ICONS } from '../top-up-methods';
 import TopUpScreen from './top-up-screen';
 
 const demo: UserInfo = { ...demoUser, familyName: 'Demo', givenName: 'Shopper', mobile: '' };
@@ -44,6 +47,23 @@ describe('Recharge entry', () => {
     expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withDraw');
     expect(screen.getByRole('link', { name: 'Fund records' })).toHaveAttribute('href', '/capitalRecord');
     expect(screen.getByRole('link', { name: 'Payment methods' })).toHaveAttribute('href', '/payment');
+  });
+
+  it('is titled with the menu\'s word, "Top up"', async () => {
+    serve(false);
+    await renderScreen(<TopUpScreen />, { path: '/topUp' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Top up$/);
+  });
+
+  it("draws no currency sign on a method (the set's payment icons draw ¥); method links are 44 px tall", () => {
+    expect(TOP_UP_METHOD_ICONS).toEqual({
+      bank: SendOutline,
+      onChain: LinkOutline,
+      card: BankcardOutline,
+      manual: UploadOutline,
+    });
+    const css = readFileSync(`${__dirname}/top-up-screen.css`, 'utf8');
+    expect(css).toMatch(/\.wallet-top-up__link\s*\{[^}]*min-height:\s*44px/);
   });
 
   it('shows the build version only with the sandbox acquirer (demo and test setups), never to paying shoppers', async () => {
