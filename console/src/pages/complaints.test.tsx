@@ -57,7 +57,7 @@ describe('complaints: reply, assignee and notes in a drawer', () => {
       { bodies: true },
     );
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Work on complaint 7 of alice' }));
+    await user.click(await screen.findByRole('button', { name: 'Work on it: complaint 7 of alice' }));
     const drawer = await screen.findByRole('dialog', { name: 'Complaint 7 of alice' });
 
     // An empty reply is refused on the spot, with the server's wording.
