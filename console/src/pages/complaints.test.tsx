@@ -4,7 +4,9 @@ import type { AdminComplaint } from '@marketplace/shared/contracts';
 import { ok, refusal, renderConsole } from '../testing/console-kit';
 
 // antd's forms, drawers and selects are slow in jsdom on a busy machine.
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
+/** A reload after a decision, waited for as long as a loaded machine takes. */
+const LONG = { timeout: 15_000 };
 
 const row = (changes: Partial<AdminComplaint> = {}): AdminComplaint => ({
   id: 7,
@@ -57,25 +59,27 @@ describe('complaints: reply, assignee and notes in a drawer', () => {
       { bodies: true },
     );
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Work on it: complaint 7 of alice' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Complaint 7 of alice' });
+    await user.click(await screen.findByRole('button', { name: 'Work on it: complaint 7 of alice' }, LONG));
+    const drawer = await screen.findByRole('dialog', { name: 'Complaint 7 of alice' }, LONG);
 
     // An empty reply is refused on the spot, with the server's wording.
     await user.click(within(drawer).getByRole('button', { name: 'Send reply' }));
-    expect(await within(drawer).findByText('Please write a reply of up to 1000 characters')).toBeInTheDocument();
+    expect(
+      await within(drawer).findByText('Please write a reply of up to 1000 characters', {}, LONG),
+    ).toBeInTheDocument();
     await user.type(within(drawer).getByLabelText('Your reply'), 'We refunded the postage');
     await user.click(within(drawer).getByRole('button', { name: 'Send reply' }));
-    expect(await within(drawer).findByText('We refunded the postage')).toBeInTheDocument();
+    expect(await within(drawer).findByText('We refunded the postage', {}, LONG)).toBeInTheDocument();
 
     await user.click(within(drawer).getByRole('combobox', { name: 'Assign to' }));
-    await user.click(await screen.findByTitle('carol'));
+    await user.click(await screen.findByTitle('carol', {}, LONG));
     await user.click(within(drawer).getByRole('button', { name: 'Save assignee' }));
-    expect(await screen.findByRole('cell', { name: 'carol' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'carol' }, LONG)).toBeInTheDocument();
 
     await user.type(within(drawer).getByLabelText('New note'), 'Called the shop');
     await user.click(within(drawer).getByRole('button', { name: 'Add note' }));
-    expect(await within(drawer).findByRole('listitem')).toHaveTextContent('fiona');
-    expect(await screen.findByText('1 note')).toBeInTheDocument();
+    expect(await within(drawer).findByRole('listitem', {}, LONG)).toHaveTextContent('fiona');
+    expect(await screen.findByText('1 note', {}, LONG)).toBeInTheDocument();
 
     expect(calls.filter((call) => call.startsWith('POST'))).toEqual([
       'POST /api/admin/complaint_reply {"id":7,"text":"We refunded the postage"}',
