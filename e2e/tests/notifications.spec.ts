@@ -58,7 +58,8 @@ test.describe('notifications that arrive (docs/decisions/0009-shopper-app-review
       const popup = page.getByRole('form', { name: 'Pay with balance' });
       await popup.getByLabel('Payment code').fill(DEMO.paymentCode);
       await popup.getByRole('button', { name: 'Pay' }).click();
-      await expectSoon(page.getByText('Pay Success', { exact: true })).toBeVisible();
+      // The pay result's heading (the toast says the same words for a moment).
+      await expectSoon(page.getByRole('heading', { name: 'Pay Success', exact: true })).toBeVisible();
 
       // Paying opens the pay result (docs/decisions/0009-shopper-app-review.md); its Back returns to the list,
       // which has no tab bar: the list's header Back returns to Me (with backs=1, requirements §2.4).
