@@ -7,6 +7,12 @@ import { expect, scrollPast, tab, test, type Page } from '../fixtures';
  * (transform, opacity) are allowed: they neither recalculate style nor paint on the main thread.
  */
 const IDLE_MS = 5_000;
+/**
+ * A main-thread animation paints about 60 times a second (300 in 5 s); a few stray repaints are not one. The
+ * product page painted 3 times in two CI runs of a fresh clone (a late picture or the page's answer arriving
+ * on a loaded machine) and none on retry, so up to 5 are allowed.
+ */
+const STRAY = 5;
 
 interface TraceEvent {
   name: string;
@@ -43,9 +49,8 @@ test.describe('an idle page does not paint', () => {
     await scrollPast(page, 1_200);
     await settle(page);
     const idle = await renderingWhileIdle(page);
-    // A main-thread animation paints about 60 times a second (300 in 5 s); a stray repaint or two is not one.
-    expect(idle.paint, `paints in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(2);
-    expect(idle.style, `style recalculations in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(2);
+    expect(idle.paint, `paints in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(STRAY);
+    expect(idle.style, `style recalculations in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(STRAY);
   });
 
   test('a product page, left alone for 5 s after loading, neither paints nor recalculates style', async ({
@@ -56,7 +61,7 @@ test.describe('an idle page does not paint', () => {
     await expect(page).toHaveURL(/\/detail\/\d+/);
     await settle(page);
     const idle = await renderingWhileIdle(page);
-    expect(idle.paint, `paints in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(2);
-    expect(idle.style, `style recalculations in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(2);
+    expect(idle.paint, `paints in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(STRAY);
+    expect(idle.style, `style recalculations in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(STRAY);
   });
 });
