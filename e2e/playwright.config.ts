@@ -62,7 +62,9 @@ export default defineConfig({
   // server and Chromium, flows of 20-40 s alone took past 60 s (stop 33's CI and its fresh clone: the refund and
   // customer-service flows, each passed on retry).
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // Each assertion may wait 20 s: on the CI machine a lazily loaded console screen stayed on "Loading…" and the
+  // "Login Success" toast came more than 10 s after the click (two workers, a server and Chromium on two cores).
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,

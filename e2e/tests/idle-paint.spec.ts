@@ -9,8 +9,9 @@ import { expect, scrollPast, tab, test, type Page } from '../fixtures';
 const IDLE_MS = 5_000;
 /**
  * A main-thread animation paints about 60 times a second (300 in 5 s); a few stray repaints are not one. The
- * product page painted 3 times in two CI runs of a fresh clone (a late picture or the page's answer arriving
- * on a loaded machine) and none on retry, so up to 5 are allowed.
+ * product page painted 3 to 7 times on loaded machines (a late picture or a deferred answer arriving after
+ * the network went quiet) and none on retry; so at most 5 are allowed, in the quieter of two windows one
+ * after the other (an animation paints in both; work that was merely late is over by the second).
  */
 const STRAY = 5;
 
@@ -32,6 +33,14 @@ const renderingWhileIdle = async (page: Page) => {
   return { paint: count('Paint'), style: count('UpdateLayoutTree'), layout: count('Layout') };
 };
 
+/** The quieter of two idle windows, one after the other (the second is traced only when the first was busy). */
+const quieterWindow = async (page: Page) => {
+  const first = await renderingWhileIdle(page);
+  if (first.paint <= STRAY && first.style <= STRAY) return first;
+  const second = await renderingWhileIdle(page);
+  return second.paint + second.style < first.paint + first.style ? second : first;
+};
+
 /** Waits until the network is quiet and fonts and images are in, then half a second more. */
 const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle');
@@ -48,7 +57,7 @@ test.describe('an idle page does not paint', () => {
     // Down to the hot products' list footer, where the infinite list's "loading more" indicator stood.
     await scrollPast(page, 1_200);
     await settle(page);
-    const idle = await renderingWhileIdle(page);
+    const idle = await quieterWindow(page);
     expect(idle.paint, `paints in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(STRAY);
     expect(idle.style, `style recalculations in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(STRAY);
   });
@@ -60,7 +69,7 @@ test.describe('an idle page does not paint', () => {
     await page.locator('a[href^="/detail/"]').first().click();
     await expect(page).toHaveURL(/\/detail\/\d+/);
     await settle(page);
-    const idle = await renderingWhileIdle(page);
+    const idle = await quieterWindow(page);
     expect(idle.paint, `paints in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(STRAY);
     expect(idle.style, `style recalculations in ${IDLE_MS} ms idle`).toBeLessThanOrEqual(STRAY);
   });

@@ -6,8 +6,8 @@ import {
   DEMO,
   expect,
   fillBag,
-  login,
-  passHumanVerification,
+  loginPatiently,
+  passHumanVerificationPatiently,
   rollbackReachesOpenTabs,
   shopperApi,
   tab,
@@ -32,10 +32,14 @@ const test = testWithReleaseServer('mfe-wallet', [V1, V2, BROKEN], (versionDirs)
 
 const walletVersion = (page: Page, version: string) => page.getByText(`Wallet version ${version}`, { exact: true });
 
+/**
+ * Signs in with a busy machine's patience: the canary test signs in twenty browsers, two at a time, and
+ * the fresh clone's CI saw the "Login Success" toast come after 10 s there (proof of work and argon2
+ * sharing two cores with the other worker).
+ */
 const signIn = async (page: Page) => {
-  await page.goto('/');
-  await passHumanVerification(page);
-  await login(page, DEMO.account, DEMO.password);
+  await passHumanVerificationPatiently(page);
+  await loginPatiently(page, DEMO.account, DEMO.password);
 };
 
 const NOT_MODIFIED = 'not modified (304)';
@@ -149,8 +153,9 @@ test.describe('release operations on one remote', () => {
     browser,
     releaseEnv,
   }) => {
-    // Twenty sign-ins, each solving a real human-verification challenge: about 4.5 minutes here.
-    test.setTimeout(480_000);
+    // Sixteen sign-ins, each solving a real human-verification challenge (about 3.5 minutes on a quiet machine;
+    // all sixteen drawing one version at 50% happens once in 32,768 runs).
+    test.setTimeout(720_000);
     await releaseEnv.release('promote', 'wallet', V1);
     await releaseEnv.release('canary', 'wallet', V2, '--percent', '50');
 
@@ -173,9 +178,9 @@ test.describe('release operations on one remote', () => {
       }
     };
 
-    // A group of 20 browsers, two signed in at a time.
+    // A group of 16 browsers, two signed in at a time.
     const seen: string[] = [];
-    for (let i = 0; i < 20; i += 2) {
+    for (let i = 0; i < 16; i += 2) {
       seen.push(...(await Promise.all([shopperVersion(browser), shopperVersion(browser)])));
     }
     expect(new Set(seen)).toEqual(new Set([V1, V2]));
