@@ -8,9 +8,11 @@ import { sortedVersions, type CommandContext } from './commands/command-context'
 import { ContractError } from './contract-check';
 import { ReleaseError } from './errors';
 import { ArtifactError } from './inspect-version';
+import { subjectsBetween } from './git-info';
 import { REMOTE_FOLDERS } from './remotes';
 import {
   CONSOLE_UNIT,
+  SELLER_UNIT,
   SHELL_FOLDER,
   StoreBusyError,
   VersionConflictError,
@@ -23,10 +25,12 @@ import type { S3StoreAddress } from './store/s3-store';
 
 export { canary } from './commands/canary';
 export { commandContext, type CommandContext } from './commands/command-context';
+export { consoleCommands } from './commands/console';
+export { sellerCommands } from './commands/seller';
 export { promote } from './commands/promote';
 export { rollback } from './commands/rollback';
 export { promoteShell, rollbackShell } from './commands/shell';
-export { isShell, REMOTE_FOLDERS, resolveUnit, type RemoteApp } from './remotes';
+export { isConsole, isSeller, isShell, REMOTE_FOLDERS, resolveUnit, type RemoteApp } from './remotes';
 export { SHELL_FOLDER, type DeploymentStore } from './store/deployment-store';
 export { s3ConnectionFromEnv, type S3Connection } from './store/s3-connection';
 
@@ -65,7 +69,15 @@ interface UnitOverview {
   /** Earlier live versions, oldest first, as the release history keeps them. */
   history: string[];
   /** Every deployed version, oldest first, with when it was deployed. */
-  deployed: { version: string; deployedAt: string | null; forced: boolean }[];
+  deployed: {
+    version: string;
+    deployedAt: string | null;
+    forced: boolean;
+    /** The commit the version was built from (deploy.json), or null. */
+    commit: string | null;
+    /** The subjects of the commits it brings over the live version, newest first; null when git cannot tell. */
+    changes: string[] | null;
+  }[];
 }
 
 interface ReleaseOverview {
@@ -82,34 +94,48 @@ export const overview = async (
   ctx: CommandContext,
   { limit = 50 }: { limit?: number } = {},
 ): Promise<ReleaseOverview> => {
-  const [manifest, history, audit, stored, shell, consoleLive] = await Promise.all([
+  const [manifest, history, audit, stored, shell, consoleLive, sellerLive] = await Promise.all([
     ctx.store.readManifest(),
     ctx.store.readHistory(),
     ctx.store.readAudit(),
     ctx.store.listRemotes(),
     ctx.store.readLiveShell(),
     ctx.store.readLive(CONSOLE_UNIT),
+    ctx.store.readLive(SELLER_UNIT),
   ]);
-  const known: string[] = [SHELL_FOLDER, ...REMOTE_FOLDERS];
+  const staticLive: Record<string, string | null> = {
+    [SHELL_FOLDER]: shell?.version ?? null,
+    [CONSOLE_UNIT.folder]: consoleLive?.version ?? null,
+    [SELLER_UNIT.folder]: sellerLive?.version ?? null,
+  };
+  const known: string[] = [SHELL_FOLDER, ...REMOTE_FOLDERS, CONSOLE_UNIT.folder, SELLER_UNIT.folder];
   const folders = [
     ...known,
     ...[...stored, ...Object.keys(manifest?.remotes ?? {})].filter((f) => !known.includes(f)).sort(),
   ].filter((folder, index, all) => all.indexOf(folder) === index);
   const units = await Promise.all(
     folders.map(async (folder): Promise<UnitOverview> => {
-      const entry = folder === SHELL_FOLDER || folder === CONSOLE_UNIT.folder ? undefined : manifest?.remotes[folder];
-      const live =
-        folder === SHELL_FOLDER
-          ? (shell?.version ?? null)
-          : folder === CONSOLE_UNIT.folder
-            ? (consoleLive?.version ?? null)
-            : (entry?.version ?? null);
+      const isStatic = folder in staticLive;
+      const entry = isStatic ? undefined : manifest?.remotes[folder];
+      const live = isStatic ? (staticLive[folder] ?? null) : (entry?.version ?? null);
       const earlier = history.previous[folder] ?? [];
       const versions = await sortedVersions(ctx.store, folder);
+      const infos = await Promise.all(versions.map((version) => ctx.store.readDeployInfo(folder, version)));
+      const liveCommit = infos[versions.indexOf(live ?? '')]?.gitCommit ?? null;
       const deployed = await Promise.all(
-        versions.map(async (version) => {
-          const info = await ctx.store.readDeployInfo(folder, version);
-          return { version, deployedAt: info?.deployedAt ?? null, forced: Boolean(info?.forcedProblems?.length) };
+        versions.map(async (version, index) => {
+          const info = infos[index];
+          const commit = info?.gitCommit ?? null;
+          return {
+            version,
+            deployedAt: info?.deployedAt ?? null,
+            forced: Boolean(info?.forcedProblems?.length),
+            commit,
+            changes:
+              commit && liveCommit && version !== live
+                ? await subjectsBetween(ctx.context.repoDir, liveCommit, commit)
+                : null,
+          };
         }),
       );
       return {

@@ -13,3 +13,25 @@ export const gitInfo = async (repoDir: string): Promise<{ gitCommit: string | nu
     return { gitCommit: null, gitDirty: false };
   }
 };
+
+/**
+ * The subjects of the commits after `from` up to `to`, newest first (at most `max`): what a version brings
+ * over the live one. Null when either commit is unknown here (no git checkout, a build from elsewhere).
+ */
+export const subjectsBetween = async (
+  repoDir: string,
+  from: string,
+  to: string,
+  max = 20,
+): Promise<string[] | null> => {
+  const commit = /^[0-9a-f]{7,64}$/;
+  if (!commit.test(from) || !commit.test(to)) return null;
+  try {
+    const { stdout } = await run('git', ['log', `--max-count=${max}`, '--format=%s', `${from}..${to}`], {
+      cwd: repoDir,
+    });
+    return stdout.split('\n').filter((line) => line.length > 0);
+  } catch {
+    return null;
+  }
+};

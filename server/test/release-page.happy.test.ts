@@ -8,6 +8,7 @@ import { deployRemote } from '@marketplace/release/src/commands/deploy';
 import { promote } from '@marketplace/release/src/commands/promote';
 import { deployShell } from '@marketplace/release/src/commands/shell';
 import { remoteApp } from '@marketplace/release/src/remotes';
+import { CONSOLE_UNIT } from '@marketplace/release/src/store/deployment-store';
 import { S3DeploymentStore } from '@marketplace/release/src/store/s3-store';
 import { startS3rver, type TestS3 } from '@marketplace/release/src/store/s3-test-servers';
 import { sandbox, writeBuild, type Sandbox } from '@marketplace/release/src/test-fixtures';
@@ -124,7 +125,10 @@ describe('release page calls', () => {
       deployed: [{ version: '1.0.0' }, { version: '2.0.0' }, { version: '3.0.0' }],
     });
     expect(unitOf(seen, 'shell')).toMatchObject({ live: null, deployed: [] });
-    expect(unitOf(seen, 'console')).toBeUndefined();
+    // The console released with the CLI is on the page too, with what deploy.json says of each version.
+    expect(unitOf(seen, 'console')).toMatchObject({ live: '1.0.0', canary: null, deployed: [{ version: '1.0.0' }] });
+    expect(unitOf(seen, 'seller')).toMatchObject({ live: null, deployed: [] });
+    expect(unitOf(seen, 'mfe-wallet')?.deployed[0]).toHaveProperty('commit');
     expect(seen.audit[0]).toMatchObject({ who: 'alice', command: 'promote', remote: 'mfe-wallet', to: '2.0.0' });
   });
 
@@ -194,6 +198,31 @@ describe('release page calls', () => {
     });
     const back = await post(releaser, 'rollback', { unit: 'shell' });
     expect([back.statusCode, back.json().msg]).toEqual([409, 'shell has no earlier live version than 1.0.0.']);
+  });
+
+  it('promotes and rolls back the console through the CLI code, audited with the operator; no canary for it', async () => {
+    await writeFile(path.join(box.repoDir, 'console', 'dist', 'index.html'), '<!doctype html><title>Console 2</title>');
+    await deployConsole(box.ctx, { version: '2.0.0' });
+    const promoted = await post(releaser, 'promote', { unit: 'console', version: '2.0.0' });
+    expect(promoted.statusCode).toBe(200);
+    expect((await box.store.readLive(CONSOLE_UNIT))?.version).toBe('2.0.0');
+    expect((await box.store.readAudit()).at(-1)).toMatchObject({
+      who: 'release-rita',
+      host: CONSOLE_HOST,
+      command: 'promote',
+      remote: 'console',
+      to: '2.0.0',
+    });
+    const back = await post(releaser, 'rollback', { unit: 'console' });
+    expect(back.statusCode).toBe(200);
+    expect((await box.store.readLive(CONSOLE_UNIT))?.version).toBe('1.0.0');
+    expect(unitOf(await overview(releaser), 'console')).toMatchObject({ live: '1.0.0', previous: null });
+    expect(await lastAudit()).toMatchObject({ action: 'release.rollback', targetId: 'console', actor: 'release-rita' });
+    const canary = await post(releaser, 'canary', { unit: 'console', version: '2.0.0', percent: 10 });
+    expect(canary.json()).toMatchObject({ code: 0 });
+    expect((await box.store.readLive(CONSOLE_UNIT))?.version).toBe('1.0.0');
+    const nothing = await post(releaser, 'promote', { unit: 'seller', version: '1.0.0' });
+    expect([nothing.statusCode, nothing.json().code]).toEqual([409, 0]);
   });
 
   it('refuses malformed input in the envelope without running anything', async () => {

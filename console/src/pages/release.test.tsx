@@ -18,7 +18,27 @@ const OVERVIEW: ReleaseOverview = {
       canary: null,
       previous: '1.0.0',
       history: ['1.0.0'],
-      deployed: ['1.0.0', '2.0.0', '3.0.0'].map((version) => ({ version, deployedAt: null, forced: false })),
+      deployed: ['1.0.0', '2.0.0', '3.0.0'].map((version) => ({
+        version,
+        deployedAt: null,
+        forced: false,
+        commit: version === '3.0.0' ? '0123456789abcdef0123456789abcdef01234567' : null,
+        changes: version === '3.0.0' ? ['Wallet: the bank icon', 'Wallet: top-up wording'] : null,
+      })),
+    },
+    {
+      unit: 'console',
+      live: '1.0.0',
+      canary: null,
+      previous: null,
+      history: [],
+      deployed: ['1.0.0', '1.1.0'].map((version) => ({
+        version,
+        deployedAt: null,
+        forced: false,
+        commit: null,
+        changes: null,
+      })),
     },
   ],
   audit: [],
@@ -75,10 +95,17 @@ describe('release page', () => {
     expect(
       await screen.findByText('40 sessions · 2.5% load failures · 0.0% with errors · LCP p75 2000 ms'),
     ).toBeInTheDocument();
-    // The shell reports no field health: only the remote asks for it.
+    // The shell and the console report no field health: only the remote asks for it.
     expect(calls.filter((call) => call.includes('/health'))).toEqual([
       'GET /api/admin/release/health?remote=mfe-wallet&window=3600',
     ]);
+    // Each version's commit, and what it brings over the live version.
+    expect(screen.getByText('0123456789')).toBeInTheDocument();
+    expect(screen.getByText('2 changes since the live version')).toBeInTheDocument();
+    expect(screen.getByText('Wallet: the bank icon')).toBeInTheDocument();
+    // The console is promoted like the shell, never given to a share of browsers.
+    expect(screen.getByRole('button', { name: 'Promote console 1.1.0' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start canary of console 1.1.0' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Promote mfe-wallet 3.0.0' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Make mfe-wallet 3.0.0 live for everyone?');

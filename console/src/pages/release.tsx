@@ -14,7 +14,39 @@ export interface ReleaseUnit {
   /** The version a plain rollback goes back to: the last good one before the live one. */
   previous: string | null;
   history: string[];
-  deployed: { version: string; deployedAt: string | null; forced: boolean }[];
+  deployed: {
+    version: string;
+    deployedAt: string | null;
+    forced: boolean;
+    /** The commit the version was built from, or null. */
+    commit: string | null;
+    /** Subjects of the commits it brings over the live version, newest first; null when unknown. */
+    changes: string[] | null;
+  }[];
+}
+
+/** Units promoted and rolled back whole, without canaries or field health: the shell, the console, the seller centre. */
+const STATIC_UNITS = ['shell', 'console', 'seller'];
+
+/** A version's commit, shortened as git does, and what it brings over the live version. */
+function CommitCell({ commit, changes }: { commit: string | null; changes: string[] | null }) {
+  const { t } = useTranslation();
+  if (!commit) return <>{dash}</>;
+  return (
+    <>
+      <Typography.Text code>{commit.slice(0, 10)}</Typography.Text>
+      {changes && changes.length > 0 && (
+        <details>
+          <summary>{t('release.changes', { count: changes.length })}</summary>
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {changes.map((subject, index) => (
+              <li key={index}>{subject}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
 }
 
 export interface ReleaseAuditEntry {
@@ -250,17 +282,18 @@ function UnitCard({ unit, onAction }: { unit: ReleaseUnit; onAction: (action: Ac
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const shell = unit.unit === 'shell';
-  // The shell reports no field health of its own (the remotes do, per version).
+  const whole = STATIC_UNITS.includes(unit.unit);
+  // The shell, the console and the seller centre report no field health of their own (the remotes do, per version).
   const [health, setHealth] = useState<HealthRow[] | null>(null);
   useEffect(() => {
-    if (shell) return;
+    if (whole) return;
     api
       .get<{ versions: HealthRow[] }>('/api/admin/release/health', { remote: unit.unit, window: HEALTH_WINDOW_SECONDS })
       .then(
         (answer) => setHealth(answer.versions),
         () => setHealth(null),
       );
-  }, [api, shell, unit.unit, unit.live, unit.canary?.version]);
+  }, [api, whole, unit.unit, unit.live, unit.canary?.version]);
   const titleId = `release-unit-${unit.unit}`;
   const stateOf = (version: string) =>
     version === unit.live
@@ -302,7 +335,9 @@ function UnitCard({ unit, onAction }: { unit: ReleaseUnit; onAction: (action: Ac
     >
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>
         <Descriptions.Item label={t('release.live')}>
-          <span data-testid={`live-${unit.unit}`}>{unit.live ?? (shell ? t('release.embedded') : dash)}</span>
+          <span data-testid={`live-${unit.unit}`}>
+            {unit.live ?? (shell ? t('release.embedded') : whole ? t('release.embeddedBuild') : dash)}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('release.canary')}>
           {unit.canary ? t('release.canaryOf', unit.canary) : dash}
@@ -331,7 +366,12 @@ function UnitCard({ unit, onAction }: { unit: ReleaseUnit; onAction: (action: Ac
             render: (_, row) =>
               [stateOf(row.version), row.forced ? t('release.forced') : ''].filter(Boolean).join(' · ') || dash,
           },
-          ...(shell
+          {
+            title: t('release.commit'),
+            key: 'commit',
+            render: (_, row) => <CommitCell commit={row.commit} changes={row.changes} />,
+          },
+          ...(whole
             ? []
             : [
                 {
@@ -364,7 +404,7 @@ function UnitCard({ unit, onAction }: { unit: ReleaseUnit; onAction: (action: Ac
                       {t('release.promote')}
                     </Button>
                   )}
-                  {!shell && unit.live && row.version !== unit.live && (
+                  {!whole && unit.live && row.version !== unit.live && (
                     <Button
                       autoInsertSpace={false}
                       size="small"

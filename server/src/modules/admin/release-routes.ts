@@ -4,6 +4,9 @@ import { ResponseCode } from '@marketplace/shared/contracts';
 import {
   canary,
   commandContext,
+  consoleCommands,
+  isConsole,
+  isSeller,
   isShell,
   openDeploymentStore,
   overview,
@@ -14,6 +17,7 @@ import {
   resolveUnit,
   rollback,
   rollbackShell,
+  sellerCommands,
   SHELL_FOLDER,
   type CommandContext,
   type DeploymentStore,
@@ -27,8 +31,12 @@ import type { DeployStoreConfig } from '../../plugins/external/deploy-store-conf
 import type { OperatorAuth } from './admin-auth';
 import { operatorRouteKit } from './operator-route-kit';
 
-/** The units the release page works on: the shell and each remote, as the CLI names their folders. */
-const RELEASE_UNITS = [SHELL_FOLDER, ...REMOTE_FOLDERS] as [string, ...string[]];
+/**
+ * The units the release page works on, as the CLI names their folders: the shell, each remote, the operator
+ * console and the seller centre (the last two promoted and rolled back like the shell; canaries are the
+ * remotes' alone).
+ */
+const RELEASE_UNITS = [SHELL_FOLDER, ...REMOTE_FOLDERS, 'console', 'seller'] as [string, ...string[]];
 const REMOTE_UNITS = [...REMOTE_FOLDERS] as [string, ...string[]];
 
 /**
@@ -119,7 +127,6 @@ export const releaseRoutes = async (
 
   const overviewOf = async (limit?: number) => {
     const answer = await overview(await contextFor([]), limit === undefined ? {} : { limit });
-    // The page acts on the shell and the remotes; a console version deployed with the CLI stays the CLI's.
     return { ...answer, units: answer.units.filter((entry) => RELEASE_UNITS.includes(entry.unit)) };
   };
 
@@ -174,6 +181,9 @@ export const releaseRoutes = async (
   );
 
   const unitOf = (name: string): RemoteApp => resolveUnit(name);
+  /** The console's and the seller centre's own deploy, promote and rollback; null for the shell and remotes. */
+  const staticOf = (target: RemoteApp) =>
+    isConsole(target) ? consoleCommands : isSeller(target) ? sellerCommands : null;
 
   /** A release action: an operator's POST of `body` to `url`, acted on with the parsed body. */
   const releaseAction = <B extends z.ZodType>(
@@ -192,8 +202,9 @@ export const releaseRoutes = async (
     releasePromoteBody,
     async ({ unit: name, version: wanted }, reply) => {
       const target = unitOf(name);
+      const own = staticOf(target);
       return run(reply, 'promote', name, { version: wanted }, (ctx) =>
-        isShell(target) ? promoteShell(ctx, wanted) : promote(ctx, target, wanted),
+        own ? own.promote(ctx, wanted) : isShell(target) ? promoteShell(ctx, wanted) : promote(ctx, target, wanted),
       );
     },
   );
@@ -205,8 +216,13 @@ export const releaseRoutes = async (
     async ({ unit: name, to }, reply) => {
       const target = unitOf(name);
       const options = to === undefined ? {} : { to };
+      const own = staticOf(target);
       return run(reply, 'rollback', name, options, (ctx) =>
-        isShell(target) ? rollbackShell(ctx, options) : rollback(ctx, target, options),
+        own
+          ? own.rollback(ctx, options)
+          : isShell(target)
+            ? rollbackShell(ctx, options)
+            : rollback(ctx, target, options),
       );
     },
   );
