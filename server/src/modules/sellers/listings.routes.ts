@@ -3,7 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '@marketplace/shared/contracts';
 import { ok } from '../../lib/envelope';
 import { offsetOf, pageOf } from '../../lib/paging';
+import { fail } from '../../lib/app-error';
+import { acceptUploads, readUpload } from '../uploads/multipart-upload';
+import { uploadUrl } from '../uploads/uploads.service';
 import type { SellerAuth } from './seller-auth';
+import type { ShopPictures } from './shop-profile.routes';
 import { createListingBody, editListingBody, listingId, listingQuery, listingStatusBody } from './listings.schemas';
 import type { ListingsService } from './listings.service';
 import { sellerHeaders as headers } from './sellers.schemas';
@@ -11,8 +15,20 @@ import { sellerHeaders as headers } from './sellers.schemas';
 /** The seller's listings (docs/decisions/0012-variants-and-stock.md): role `listings`, the session's shop only. */
 export const listingsRoutes = async (
   app: FastifyInstance,
-  { auth, service }: { auth: SellerAuth; service: ListingsService },
+  {
+    auth,
+    service,
+    pictures,
+    ownerOf,
+  }: {
+    auth: SellerAuth;
+    service: ListingsService;
+    pictures: ShopPictures;
+    /** Whose uploads the shop's pictures are: its approved applicant (shop-profile.repository.ts). */
+    ownerOf: (shopId: number) => Promise<number | undefined>;
+  },
 ) => {
+  await acceptUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['seller'];
   const preHandler = auth.requireSeller;
@@ -74,5 +90,24 @@ export const listingsRoutes = async (
     { preHandler, schema: { tags, summary: 'Publish or unlist a listing', headers, body: listingStatusBody } },
     async (request) =>
       ok(request, await service.setStatus(shopOf(request), request.body.id, request.body.status), 'ok.save'),
+  );
+  r.post(
+    '/api/seller/product/picture',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Upload a listing's picture (multipart field `file`): its id goes into the listing's `pictures`",
+        headers,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const bytes = await readUpload(request);
+      const owner = await ownerOf(shopOf(request));
+      if (owner === undefined) throw fail('err.seller.pictureInvalid');
+      const { id } = await pictures.store(owner, bytes);
+      return ok(request, { id, url: uploadUrl(id) });
+    },
   );
 };

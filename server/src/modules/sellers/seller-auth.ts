@@ -40,6 +40,7 @@ export const SELLER_ROUTE_ACCESS: Readonly<Record<string, SellerAccess>> = {
   'POST /api/seller/product/edit': ['listings'],
   'POST /api/seller/product/duplicate': ['listings'],
   'POST /api/seller/product/status': ['listings'],
+  'POST /api/seller/product/picture': ['listings'],
 };
 
 const isSellerUrl = (url: string) => url.startsWith('/api/seller/');

@@ -51,15 +51,18 @@ export const sellersModule = async (
   const auth = createSellerAuth(service);
   app.addHook('onRoute', auth.onRoute);
   await app.register(sellersRoutes, { auth, service, staff: createSellerStaffService({ repository, now }) });
+  const shopProfile = createShopProfileRepository(db);
   await app.register(shopProfileRoutes, {
     auth,
-    repository: createShopProfileRepository(db),
+    repository: shopProfile,
     pictures: deps.pictures,
     now,
   });
   await app.register(listingsRoutes, {
     auth,
     service: createListingsService({ db, listings: createListingsRepository(db) }),
+    pictures: deps.pictures,
+    ownerOf: (shopId: number) => shopProfile.applicantOf(shopId),
   });
   await app.register(sellersAdminRoutes, { operators: deps.operators, service });
   return { routes: auth.routes };
