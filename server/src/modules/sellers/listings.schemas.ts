@@ -94,3 +94,24 @@ export const listingStatusBody = listingId.extend({
   status: z.enum(['published', 'unlisted'], 'err.seller.statusInvalid'),
 });
 export const listingQuery = z.object({ id: queryIdField('err.seller.productNotFound') });
+
+const csvCell = z.string('err.seller.csvInvalid').max(400, 'err.seller.csvInvalid');
+/** An edited CSV's rows as the seller app read them (variants-csv.ts checks each). */
+export const variantsImportBody = z.object({
+  rows: z
+    .array(
+      z.object(
+        {
+          row: z.number('err.seller.csvInvalid').int('err.seller.csvInvalid').min(1, 'err.seller.csvInvalid'),
+          productId: csvCell,
+          variantKey: csvCell,
+          price: csvCell,
+          stock: csvCell,
+        },
+        'err.seller.csvInvalid',
+      ),
+      'err.seller.csvInvalid',
+    )
+    .min(1, 'err.seller.csvInvalid')
+    .max(5_000, 'err.seller.csvInvalid'),
+});

@@ -16,6 +16,7 @@ import { sellersRoutes } from './sellers.routes';
 import { createShopProfileRepository } from './shop-profile.repository';
 import { shopProfileRoutes, type ShopPictures } from './shop-profile.routes';
 import { createSellersService } from './sellers.service';
+import { createVariantsCsv } from './variants-csv';
 
 /**
  * The seller centre's server side, made in one factory the composition root calls (docs/decisions/0011-seller-accounts.md): seller accounts made from
@@ -63,6 +64,7 @@ export const sellersModule = async (
     service: createListingsService({ db, listings: createListingsRepository(db) }),
     pictures: deps.pictures,
     ownerOf: (shopId: number) => shopProfile.applicantOf(shopId),
+    csv: createVariantsCsv(db),
   });
   await app.register(sellersAdminRoutes, { operators: deps.operators, service });
   return { routes: auth.routes };
