@@ -227,6 +227,8 @@ export default function ProductEditorPage() {
           aria-label={t('editor.category')}
           placeholder={t('editor.chooseCategory')}
           value={category}
+          showSearch
+          optionFilterProp="label"
           style={{ width: '100%', maxWidth: 320 }}
           onChange={setCategory}
           options={PRODUCT_CATEGORIES.map((key) => ({ value: key, label: t(`category.${key}`) }))}
@@ -256,7 +258,7 @@ export default function ProductEditorPage() {
                   aria-labelledby={`option-values-${index}`}
                   value={option.values}
                   tokenSeparators={[',']}
-                  open={false}
+                  notFoundContent={null}
                   suffixIcon={null}
                   style={{ minWidth: 200 }}
                   onChange={(values: string[]) =>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Space, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Space, Table, Typography, Upload } from 'antd';
+import Papa from 'papaparse';
 import { formatMoney } from '@marketplace/shared/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -17,8 +18,29 @@ interface ListingRow {
   sold: number;
 }
 
+interface VariantRow {
+  productId: number;
+  variantKey: string;
+  title: string;
+  price: string;
+  stock: number;
+}
+interface RowError {
+  row: number;
+  msg: string;
+}
+const CSV_COLUMNS = ['productId', 'variantKey', 'title', 'price', 'stock'] as const;
+
+/** Offers `text` as a file download. */
+const download = (text: string, name: string) => {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+};
+
 const PAGE_SIZE = 20;
-const STATUS_COLOURS: Record<ListingStatus, string> = { draft: 'default', published: 'green', unlisted: 'orange' };
+const STATUS_BADGES = { draft: 'default', published: 'success', unlisted: 'warning' } as const;
 
 /** The shop's listings (docs/decisions/0012-variants-and-stock.md): edit, duplicate, publish or unlist each. */
 export default function ProductsPage() {
@@ -34,7 +56,41 @@ export default function ProductsPage() {
       .then(setRows);
   }, [api, page]);
   useEffect(load, [load]);
+  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const money = (cents: number) => formatMoney(cents, i18n.language);
+  const exportCsv = async () => {
+    try {
+      const rows = await api.get<VariantRow[]>('/api/seller/variants');
+      download(
+        Papa.unparse({ fields: [...CSV_COLUMNS], data: rows.map((row) => CSV_COLUMNS.map((c) => row[c])) }),
+        'variants.csv',
+      );
+    } catch (failure) {
+      void message.error((failure as Error).message);
+    }
+  };
+  /** The edited file's rows as typed (the header is row 1); the server checks each and applies all or none. */
+  const importCsv = async (file: File) => {
+    setRowErrors([]);
+    const parsed = Papa.parse<Record<string, string>>(await file.text(), { header: true, skipEmptyLines: true });
+    const rows = parsed.data.map((row, index) => ({
+      row: index + 2,
+      productId: row.productId ?? '',
+      variantKey: row.variantKey ?? '',
+      price: row.price ?? '',
+      stock: row.stock ?? '',
+    }));
+    try {
+      await api.post('/api/seller/variants/import', { rows });
+      void message.success(t('products.imported'));
+    } catch (failure) {
+      void message.error((failure as Error).message);
+      const answer = (failure as { data?: { errors?: RowError[] } }).data;
+      setRowErrors(answer?.errors ?? []);
+    } finally {
+      load();
+    }
+  };
   const act = async (work: () => Promise<unknown>) => {
     try {
       await work();
@@ -55,7 +111,30 @@ export default function ProductsPage() {
         <Button type="primary" onClick={() => void navigate('/products/new')}>
           {t('products.new')}
         </Button>
+        <Button onClick={() => void exportCsv()}>{t('products.exportCsv')}</Button>
+        <Upload
+          accept=".csv,text/csv"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void importCsv(file);
+            return false;
+          }}
+        >
+          <Button>{t('products.importCsv')}</Button>
+        </Upload>
       </Space>
+      {rowErrors.length > 0 && (
+        <section aria-labelledby="csv-errors">
+          <h2 id="csv-errors" style={{ fontSize: 16 }}>
+            {t('products.csvErrors')}
+          </h2>
+          <ul>
+            {rowErrors.map((error) => (
+              <li key={error.row}>{t('products.csvRow', { row: error.row, reason: error.msg })}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       <Table<ListingRow>
         rowKey="id"
         loading={!rows}
@@ -72,7 +151,7 @@ export default function ProductsPage() {
             title: t('products.status'),
             dataIndex: 'status',
             // i18n-keys: status.draft, status.published, status.unlisted
-            render: (status: ListingStatus) => <Tag color={STATUS_COLOURS[status]}>{t(`status.${status}`)}</Tag>,
+            render: (status: ListingStatus) => <Badge status={STATUS_BADGES[status]} text={t(`status.${status}`)} />,
           },
           {
             title: t('products.price'),

@@ -13,7 +13,7 @@ const MAX_CSV_ROWS = 5_000;
 const MAX_PRICE = 100_000_000;
 const MAX_STOCK = 1_000_000;
 
-export interface CsvRow {
+interface CsvRow {
   /** The row's number in the file (the header is row 1), as the report names it. */
   row: number;
   productId: string;
@@ -21,7 +21,7 @@ export interface CsvRow {
   price: string;
   stock: string;
 }
-export interface RowError {
+interface RowError {
   row: number;
   msgKey: string;
 }
