@@ -4,6 +4,8 @@ class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: number | undefined,
+    /** The refusal's `data` (the CSV import's row errors), null when none. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -63,6 +65,7 @@ export const createApi = ({
       envelope?.msg || response.statusText || String(response.status),
       response.status,
       envelope?.code,
+      envelope?.data ?? null,
     );
   };
   return {

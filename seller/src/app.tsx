@@ -7,18 +7,21 @@ import { useSession, type Role } from './session';
 import SignInPage from './pages/sign-in';
 
 /** The seller centre's screens: who may open each (the owner opens every one). */
-const SCREENS: { key: 'shop' | 'reviews' | 'staff'; path: string; roles: Role[] }[] = [
+const SCREENS: { key: 'shop' | 'products' | 'reviews' | 'staff'; path: string; roles: Role[] }[] = [
   { key: 'shop', path: '/', roles: ['listings', 'orders', 'finance'] },
+  { key: 'products', path: '/products', roles: ['listings'] },
   { key: 'reviews', path: '/reviews', roles: ['listings', 'orders'] },
   { key: 'staff', path: '/staff', roles: [] },
 ];
 
 const PAGES = {
   shop: lazy(() => import('./pages/shop')),
+  products: lazy(() => import('./pages/products')),
   reviews: lazy(() => import('./pages/reviews')),
   staff: lazy(() => import('./pages/staff')),
 };
 const InvitePage = lazy(() => import('./pages/invite'));
+const ProductEditorPage = lazy(() => import('./pages/product-editor'));
 
 /** The seller centre's languages as a pair of radio buttons. */
 function LanguagePicker() {
@@ -88,7 +91,7 @@ export function SellerApp() {
   const mayOpen = (screen: (typeof SCREENS)[number]) => can(...screen.roles);
   const selected =
     SCREENS.find((screen) => screen.path !== '/' && location.pathname.startsWith(screen.path))?.key ?? 'shop';
-  // i18n-keys: nav.shop, nav.reviews, nav.staff
+  // i18n-keys: nav.shop, nav.products, nav.reviews, nav.staff
   const menu = (
     <nav aria-label={t('app.navigation')}>
       <Menu
@@ -143,6 +146,10 @@ export function SellerApp() {
                     <Route key={screen.key} path={screen.path} element={mayOpen(screen) ? <Page /> : <NotAllowed />} />
                   );
                 })}
+                <Route
+                  path="/products/:id"
+                  element={can('listings') ? <ProductEditorPage key={location.pathname} /> : <NotAllowed />}
+                />
                 <Route path="*" element={<Navigate to="/" replace />} />
               </Routes>
             </Suspense>

@@ -38,7 +38,12 @@ const THEME: ThemeConfig = {
 function Root() {
   const { i18n: current } = useTranslation();
   return (
-    <ConfigProvider locale={current.language === 'zh-cn' ? zhCN : enUS} theme={THEME}>
+    // No space put between a button's two Chinese characters: a label naming the button starts with its words as written.
+    <ConfigProvider
+      locale={current.language === 'zh-cn' ? zhCN : enUS}
+      theme={THEME}
+      button={{ autoInsertSpace: false }}
+    >
       <AntApp>
         <SessionProvider>
           <BrowserRouter basename="/seller">

@@ -54,9 +54,12 @@ const requestOf = (method: string, url: string): InjectOptions => {
     '/api/seller/product/edit': { id: productA, ...listing },
     '/api/seller/product/duplicate': { id: productA },
     '/api/seller/product/status': { id: productA, status: 'unlisted' },
+    '/api/seller/variants/import': {
+      rows: [{ row: 2, productId: String(productA), variantKey: '', price: '0.01', stock: '999' }],
+    },
   };
   const queries: Record<string, string> = { '/api/seller/product': `?id=${productA}` };
-  if (url === '/api/seller/shop/picture') {
+  if (url === '/api/seller/shop/picture' || url === '/api/seller/product/picture') {
     const body = multipart(PNG);
     return { method: 'POST', url: `${url}?kind=logo`, headers: body.headers, payload: body.payload };
   }

@@ -87,6 +87,11 @@ export const products = pgTable(
     /** The seller's title and description per language code; `title` and `description` are the English ones. */
     titles: jsonb('titles').$type<Record<string, string>>().notNull().default({}),
     descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The seller's pictures, in order (docs/decisions/0012-variants-and-stock.md): up to 9 public upload ids,
+     * the first the cover. Empty: the generated pictures (`imageCount` of them) are shown.
+     */
+    pictures: jsonb('pictures').$type<string[]>().notNull().default([]),
     searchDoc: tsvector('search_doc')
       .notNull()
       .default(sql`''::tsvector`),
@@ -121,6 +126,8 @@ export const products = pgTable(
     index('products_rank_doc_idx').using('gin', t.rankDoc),
     // A title's best sales for search_titles, when a product leaves or sells less.
     index('products_title_idx').on(t.title),
+    // The upload clean-up's "does a listing show it" (uploads.repository.ts).
+    index('products_pictures_idx').using('gin', t.pictures),
   ],
 );
 

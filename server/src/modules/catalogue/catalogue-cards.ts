@@ -3,11 +3,11 @@ import { productImageUrl, shopLogoUrl } from '../images/images.service';
 import { uploadUrl } from '../uploads/uploads.service';
 import type { ProductCardRow } from './catalogue.repository';
 
-/** The card a list shows of a product. */
+/** The card a list shows of a product: the seller's first picture (the cover) when it has pictures. */
 export const toProductCard = (row: ProductCardRow): ProductCard => ({
   id: row.id,
   title: row.title,
-  image: productImageUrl(row.id),
+  image: row.pictures?.[0] ? uploadUrl(row.pictures[0]) : productImageUrl(row.id),
   unitPrice: row.unitPrice,
   sold: row.sold,
   shopId: row.shopId,

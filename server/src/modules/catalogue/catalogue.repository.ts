@@ -54,6 +54,7 @@ const productCardColumns = {
   shopId: products.shopId,
   shopName: shops.name,
   category: products.category,
+  pictures: products.pictures,
 };
 export interface ProductCardRow {
   id: number;
@@ -63,6 +64,8 @@ export interface ProductCardRow {
   shopId: number;
   shopName: string;
   category: string;
+  /** The seller's pictures (docs/decisions/0012-variants-and-stock.md): the first is the card's; absent or empty: the generated one. */
+  pictures?: string[];
 }
 
 const shopCardColumns = (userId: number | null) => ({
@@ -123,7 +126,7 @@ export const createCatalogueRepository = (db: Db) => ({
           SELECT q.*, row_number() OVER () AS n FROM (
             SELECT ${products.id} AS id, ${products.title} AS title, ${products.unitPrice} AS "unitPrice",
               ${products.sold} AS sold, ${products.shopId} AS "shopId", ${shops.name} AS "shopName",
-              ${products.category} AS category
+              ${products.category} AS category, ${products.pictures} AS pictures
             FROM ${products} INNER JOIN ${shops} ON ${shops.id} = ${products.shopId}
             WHERE ${where} ORDER BY ${sql.join(productOrder(order), sql`, `)} OFFSET ${offset} LIMIT ${limit}
           ) AS q

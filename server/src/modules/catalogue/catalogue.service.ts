@@ -118,7 +118,10 @@ export const createCatalogueService = ({
       const product = await catalogue.findProduct(productId);
       if (!product) return null;
       // The gallery's first picture and the card's picture are the same URL.
-      return { title: product.title, image: productImageUrl(product.id) };
+      return {
+        title: product.title,
+        image: product.pictures[0] ? uploadUrl(product.pictures[0]) : productImageUrl(product.id),
+      };
     },
 
     /**
@@ -161,7 +164,11 @@ export const createCatalogueService = ({
         userId === null
           ? [kept.shop, false]
           : await Promise.all([requireShop(product.shopId, userId), catalogue.isSaved(userId, product.id)]);
-      const images = Array.from({ length: product.imageCount }, (_, n) => productImageUrl(product.id, n + 1));
+      // The seller's pictures in order when the listing has any, else the generated ones.
+      const images =
+        product.pictures.length > 0
+          ? product.pictures.map(uploadUrl)
+          : Array.from({ length: product.imageCount }, (_, n) => productImageUrl(product.id, n + 1));
       return {
         ...toProductCard({ ...product, shopName: shop.name }),
         // The seller's text in the shopper's language, else English (docs/decisions/0012-variants-and-stock.md).

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import type { ProductCategory, ProductSpec } from '@marketplace/shared/contracts';
 import type { Db } from '../../db/client';
-import { products, productVariants, type ProductStatus } from '../../db/schema';
+import { merchantApplications, products, productVariants, uploads, type ProductStatus } from '../../db/schema';
 import { rowsOf, type Executor } from '../../db/transaction';
 import { variantsOf } from '../catalogue/variants';
 
@@ -16,6 +16,8 @@ export interface ListingContent {
   keyword: string;
   category: ProductCategory;
   specs: ProductSpec[];
+  /** Upload ids in gallery order, the first the cover. */
+  pictures: string[];
   variants: { key: string; spec: Record<string, string>; unitPrice: number; stock: number }[];
 }
 
@@ -30,6 +32,8 @@ export const createListingsRepository = (db: Db) => ({
           status: products.status,
           category: products.category,
           unitPrice: products.unitPrice,
+          // The price range's top (unitPrice is its bottom); written out: a subquery would misread drizzle's unqualified columns.
+          maxPrice: sql<number>`(SELECT coalesce(max(v.unit_price), 0) FROM product_variants v WHERE v.product_id = "products"."id")`,
           stock: products.stock,
           sold: products.sold,
           createdAt: products.createdAt,
@@ -121,11 +125,31 @@ export const createListingsRepository = (db: Db) => ({
         keyword: content.keyword,
         category: content.category,
         specs: content.specs,
+        pictures: content.pictures,
         stock: sql`(SELECT coalesce(sum(v.stock), 0)::int FROM product_variants v WHERE v.product_id = ${id})`,
         unitPrice: sql`(SELECT coalesce(min(v.unit_price), 0) FROM product_variants v WHERE v.product_id = ${id})`,
       })
       .where(eq(products.id, id));
     return true;
+  },
+
+  /**
+   * The pictures become the listing's: each must be a picture uploaded for this shop (by its approved
+   * applicant, whose uploads the seller centre's pictures are) and turns public. False when any is not;
+   * the caller's transaction then rolls back.
+   */
+  async claimPictures(tx: Executor, shopId: number, ids: string[]): Promise<boolean> {
+    if (ids.length === 0) return true;
+    const owners = tx
+      .select({ userId: merchantApplications.userId })
+      .from(merchantApplications)
+      .where(and(eq(merchantApplications.shopId, shopId), isNotNull(merchantApplications.approvedAt)));
+    const claimed = await tx
+      .update(uploads)
+      .set({ public: true })
+      .where(and(inArray(uploads.id, ids), like(uploads.mime, 'image/%'), inArray(uploads.userId, owners)))
+      .returning({ id: uploads.id });
+    return claimed.length === ids.length;
   },
 
   async setStatus(executor: Executor, shopId: number, ids: number[], status: ProductStatus) {

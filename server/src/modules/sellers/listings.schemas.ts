@@ -59,6 +59,15 @@ const variant = z.object(
   'err.seller.variantsInvalid',
 );
 
+/** The seller's pictures in order, the first the cover: ids of the shop's own uploads (checked by the service). */
+const pictures = z
+  .array(
+    z.string('err.seller.pictureInvalid').regex(/^[0-9a-f]{32}$/, 'err.seller.pictureInvalid'),
+    'err.seller.pictureInvalid',
+  )
+  .max(9, 'err.seller.picturesTooMany')
+  .refine((list) => new Set(list).size === list.length, 'err.seller.pictureInvalid');
+
 export const listingBody = z.object({
   titles: perLanguage('err.seller.titleInvalid', 1, 120).refine(
     (map) => map.en !== undefined,
@@ -71,6 +80,7 @@ export const listingBody = z.object({
     .array(variant, 'err.seller.variantsInvalid')
     .min(1, 'err.seller.variantsInvalid')
     .max(200, 'err.seller.variantsInvalid'),
+  pictures: pictures.default([]),
 });
 export type ListingBody = z.output<typeof listingBody>;
 
@@ -84,3 +94,24 @@ export const listingStatusBody = listingId.extend({
   status: z.enum(['published', 'unlisted'], 'err.seller.statusInvalid'),
 });
 export const listingQuery = z.object({ id: queryIdField('err.seller.productNotFound') });
+
+const csvCell = z.string('err.seller.csvInvalid').max(400, 'err.seller.csvInvalid');
+/** An edited CSV's rows as the seller app read them (variants-csv.ts checks each). */
+export const variantsImportBody = z.object({
+  rows: z
+    .array(
+      z.object(
+        {
+          row: z.number('err.seller.csvInvalid').int('err.seller.csvInvalid').min(1, 'err.seller.csvInvalid'),
+          productId: csvCell,
+          variantKey: csvCell,
+          price: csvCell,
+          stock: csvCell,
+        },
+        'err.seller.csvInvalid',
+      ),
+      'err.seller.csvInvalid',
+    )
+    .min(1, 'err.seller.csvInvalid')
+    .max(5_000, 'err.seller.csvInvalid'),
+});

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client';
 import type { ProductStatus } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, type Tx } from '../../db/transaction';
 import { fail } from '../../lib/app-error';
 import { validSpec } from '../bag/bag-lines';
 import { specKey, type VariantRow } from '../catalogue/variants';
+import { uploadUrl } from '../uploads/uploads.service';
 import type { ListingBody } from './listings.schemas';
 import type { ListingContent, ListingRow, ListingsRepository } from './listings.repository';
 
@@ -31,6 +32,7 @@ const contentOf = (body: ListingBody): ListingContent => {
     keyword: (title.split(/\s+/).at(-1) ?? title).slice(0, 30),
     category: body.category,
     specs: body.specs,
+    pictures: body.pictures,
     variants,
   };
 };
@@ -42,6 +44,7 @@ const viewOf = (row: ListingRow, variants: VariantRow[]) => ({
   descriptions: row.description ? { ...row.descriptions, en: row.description } : row.descriptions,
   category: row.category,
   specs: row.specs,
+  pictures: row.pictures.map((id) => ({ id, url: uploadUrl(id) })),
   unitPrice: row.unitPrice,
   stock: row.stock,
   sold: row.sold,
@@ -49,8 +52,14 @@ const viewOf = (row: ListingRow, variants: VariantRow[]) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Pictures the shop did not upload, or that are not pictures, are refused before anything is written. */
+const claimer = (listings: ListingsRepository) => async (tx: Tx, shopId: number, ids: string[]) => {
+  if (!(await listings.claimPictures(tx, shopId, ids))) throw fail('err.seller.pictureInvalid');
+};
+
 /** Listings of the seller's own shop: create, edit, duplicate, publish and unlist. */
 export const createListingsService = ({ db, listings }: { db: Db; listings: ListingsRepository }) => {
+  const claim = claimer(listings);
   const view = async (shopId: number, id: number) => {
     const found = await listings.find(db, shopId, id);
     if (!found) throw fail('err.seller.productNotFound');
@@ -62,13 +71,17 @@ export const createListingsService = ({ db, listings }: { db: Db; listings: List
 
     async list(shopId: number, offset: number, limit: number) {
       const { rows, total } = await listings.list(shopId, offset, limit);
-      return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
+      return {
+        rows: rows.map((row) => ({ ...row, maxPrice: Number(row.maxPrice), createdAt: row.createdAt.toISOString() })),
+        total,
+      };
     },
 
     async create(shopId: number, body: ListingBody, status: ProductStatus) {
       const content = contentOf(body);
       const id = await inTransaction(db, async (tx) => {
         const created = await listings.insert(tx, shopId, 3);
+        await claim(tx, shopId, content.pictures);
         await listings.write(tx, shopId, created, content);
         if (status !== 'draft') await listings.setStatus(tx, shopId, [created], status);
         return created;
@@ -78,7 +91,10 @@ export const createListingsService = ({ db, listings }: { db: Db; listings: List
 
     async edit(shopId: number, id: number, body: ListingBody) {
       const content = contentOf(body);
-      const done = await inTransaction(db, (tx) => listings.write(tx, shopId, id, content));
+      const done = await inTransaction(db, async (tx) => {
+        await claim(tx, shopId, content.pictures);
+        return listings.write(tx, shopId, id, content);
+      });
       if (!done) throw fail('err.seller.productNotFound');
       return view(shopId, id);
     },
@@ -98,6 +114,7 @@ export const createListingsService = ({ db, listings }: { db: Db; listings: List
           keyword: row.keyword,
           category: row.category as ListingContent['category'],
           specs: row.specs,
+          pictures: row.pictures,
           variants: variants.map(({ spec, specKey: key, unitPrice, stock }) => ({ key, spec, unitPrice, stock })),
         });
         return created;

@@ -40,6 +40,9 @@ export const SELLER_ROUTE_ACCESS: Readonly<Record<string, SellerAccess>> = {
   'POST /api/seller/product/edit': ['listings'],
   'POST /api/seller/product/duplicate': ['listings'],
   'POST /api/seller/product/status': ['listings'],
+  'POST /api/seller/product/picture': ['listings'],
+  'GET /api/seller/variants': ['listings'],
+  'POST /api/seller/variants/import': ['listings'],
 };
 
 const isSellerUrl = (url: string) => url.startsWith('/api/seller/');

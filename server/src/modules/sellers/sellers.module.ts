@@ -16,6 +16,7 @@ import { sellersRoutes } from './sellers.routes';
 import { createShopProfileRepository } from './shop-profile.repository';
 import { shopProfileRoutes, type ShopPictures } from './shop-profile.routes';
 import { createSellersService } from './sellers.service';
+import { createVariantsCsv } from './variants-csv';
 
 /**
  * The seller centre's server side, made in one factory the composition root calls (docs/decisions/0011-seller-accounts.md): seller accounts made from
@@ -51,15 +52,19 @@ export const sellersModule = async (
   const auth = createSellerAuth(service);
   app.addHook('onRoute', auth.onRoute);
   await app.register(sellersRoutes, { auth, service, staff: createSellerStaffService({ repository, now }) });
+  const shopProfile = createShopProfileRepository(db);
   await app.register(shopProfileRoutes, {
     auth,
-    repository: createShopProfileRepository(db),
+    repository: shopProfile,
     pictures: deps.pictures,
     now,
   });
   await app.register(listingsRoutes, {
     auth,
     service: createListingsService({ db, listings: createListingsRepository(db) }),
+    pictures: deps.pictures,
+    ownerOf: (shopId: number) => shopProfile.applicantOf(shopId),
+    csv: createVariantsCsv(db),
   });
   await app.register(sellersAdminRoutes, { operators: deps.operators, service });
   return { routes: auth.routes };

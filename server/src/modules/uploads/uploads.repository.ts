@@ -35,7 +35,7 @@ export const createUploadsRepository = (db: Db) => ({
   },
 
   /**
-   * Uploads older than `before` that nothing refers to (refund proof pictures, top-up evidence, review picture):
+   * Uploads older than `before` that nothing refers to (refund proof pictures, top-up evidence, review picture, a listing's picture):
    * a shopper picked a file and never submitted the form. At most `limit` rows are deleted, and committed
    * only once `removeFiles` has removed their bytes: when it throws, the rows stay for the next clean-up.
    * Rows another clean-up (another process) holds are skipped.
@@ -56,6 +56,7 @@ export const createUploadsRepository = (db: Db) => ({
                 AND NOT EXISTS (SELECT 1 FROM recharges r WHERE r.evidence_id = u.id)
                 AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.pics @> jsonb_build_array(u.id))
                 AND NOT EXISTS (SELECT 1 FROM shops s WHERE s.logo_upload = u.id OR s.banner_upload = u.id)
+                AND NOT EXISTS (SELECT 1 FROM products p WHERE p.pictures @> jsonb_build_array(u.id))
               ORDER BY u.created_at
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED)
