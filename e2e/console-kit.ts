@@ -13,10 +13,10 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-export const DESKTOP = { width: 1366, height: 900 };
+const DESKTOP = { width: 1366, height: 900 };
 export const STEP_MS = 30_000;
 
-export interface Operator {
+interface Operator {
   name: string;
   password: string;
   secret: string;
@@ -43,7 +43,7 @@ export const axeClean = async (page: Page, where: string) => {
 /** The visible tab panel of the sign-in card (the other tab's form stays in the page, hidden). */
 export const panel = (page: Page): Locator => page.getByRole('tabpanel');
 
-export const consolePage = async (browser: Browser) => {
+const consolePage = async (browser: Browser) => {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: process.env.E2E_BASE_URL });
   return context.newPage();
 };
