@@ -98,7 +98,12 @@ test.describe('search (docs/decisions/0006-search-at-scale.md)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     const chip = chips[0]!;
     await hot.getByRole('button', { name: chip, exact: true }).click();
-    await expect(page.getByRole('list', { name: `„${chip}“` }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: `„${chip}“` })
+        .getByRole('link')
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: /^Beliebt in/ })).toHaveCount(0);
 
     // Suggestions while typing: the German noun first.

@@ -32,7 +32,8 @@ describe('the vocabulary', () => {
     expect(english.length).toBeGreaterThan(100);
     for (const lang of LANGUAGE_CODES) {
       expect([...vocabulary.nouns(lang)].sort()).toEqual([...english].sort());
-      for (const noun of english) expect(vocabulary.fromEnglish(noun, lang)).not.toMatch(/^\s*$|\p{Extended_Pictographic}/u);
+      for (const noun of english)
+        expect(vocabulary.fromEnglish(noun, lang)).not.toMatch(/^\s*$|\p{Extended_Pictographic}/u);
     }
   });
 
@@ -58,7 +59,7 @@ describe('the vocabulary', () => {
   });
 });
 
-describe('a keyword in the shopper\'s language', () => {
+describe("a keyword in the shopper's language", () => {
   it.each([
     ['de', 'Tastatur'],
     ['de', 'Tastatr'],
@@ -123,7 +124,7 @@ describe('a keyword naming a shop', () => {
   });
 });
 
-describe('hot keywords and suggestions in the shopper\'s language', () => {
+describe("hot keywords and suggestions in the shopper's language", () => {
   it('hot keywords are German in the German app, and a search from each finds its products', async () => {
     const english = await ask<string[]>('/api/catalogue/hot_keywords', 'en');
     const german = await ask<string[]>('/api/catalogue/hot_keywords', 'de');

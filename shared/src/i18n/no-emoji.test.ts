@@ -30,11 +30,17 @@ const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{1F1E6}-\u{1F1FF}]/u;
 /** Pictographic code points that are ordinary text symbols in these sources (© in a footer, arrows). */
 const TEXT_SYMBOLS = new Set(['©', '®', '™', '↔', '↕']);
 
-const emojiIn = (text: string): string[] =>
-  [...text].filter((char) => EMOJI.test(char) && !TEXT_SYMBOLS.has(char));
+const emojiIn = (text: string): string[] => [...text].filter((char) => EMOJI.test(char) && !TEXT_SYMBOLS.has(char));
 
 describe('no emoji in the shopper app', () => {
-  const folders = ['shell/src', 'mfe-catalogue/src', 'mfe-orders/src', 'mfe-wallet/src', 'mfe-account/src', 'shared/src'];
+  const folders = [
+    'shell/src',
+    'mfe-catalogue/src',
+    'mfe-orders/src',
+    'mfe-wallet/src',
+    'mfe-account/src',
+    'shared/src',
+  ];
   const files = [
     ...folders.flatMap((folder) => filesUnder(path.join(root, folder))),
     ...filesUnder(path.join(root, 'server/src/modules/catalogue/vocabulary')),

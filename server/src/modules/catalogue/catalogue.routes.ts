@@ -225,7 +225,8 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
   api.get(
     '/api/catalogue/suggestions',
     { schema: { tags, summary: 'Up to ten product titles containing the keyword', querystring: suggestionsQuery } },
-    async (request, reply) => sendShared(request, reply, await service.suggestions(request.query.keyword, request.lang)),
+    async (request, reply) =>
+      sendShared(request, reply, await service.suggestions(request.query.keyword, request.lang)),
   );
   api.get(
     '/api/catalogue/hot_keywords',

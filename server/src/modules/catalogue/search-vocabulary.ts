@@ -10,7 +10,7 @@ import path from 'node:path';
  */
 
 /** Lower-cased, without accents (as the database's search_norm: "Tastatür" is "tastatur"), spaces collapsed. */
-export const normalizeWord = (text: string) =>
+const normalizeWord = (text: string) =>
   text
     .toLowerCase()
     .replace(/ß/g, 'ss')
@@ -28,7 +28,7 @@ const MIN_CORRECTED_LENGTH = 3;
 const allowedEdits = (length: number) => (length < MIN_CORRECTED_LENGTH ? 0 : length <= 3 ? 1 : 2);
 
 /** Edits between two words, two swapped neighbours counting as one slip (optimal string alignment). */
-export const editDistance = (a: string, b: string): number => {
+const editDistance = (a: string, b: string): number => {
   const x = [...a];
   const y = [...b];
   const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) =>
@@ -38,7 +38,8 @@ export const editDistance = (a: string, b: string): number => {
     for (let j = 1; j <= y.length; j += 1) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
       let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
       d[i]![j] = best;
     }
   }
@@ -131,7 +132,7 @@ export const createVocabulary = (byLanguage: Map<string, Entry[]> = loadVocabula
       const tokens = norm.split(' ');
       const out: string[] = [];
       let found = false;
-      for (let i = 0; i < tokens.length; ) {
+      for (let i = 0; i < tokens.length;) {
         // The longest noun of one or more words that starts here.
         const match = entries.find(
           (entry) => entry.words.length <= tokens.length - i && entry.words.every((word, k) => tokens[i + k] === word),
@@ -179,14 +180,17 @@ export const createVocabulary = (byLanguage: Map<string, Entry[]> = loadVocabula
       const entries = entriesOf(lang);
       const norm = normalizeWord(typed);
       if (!entries || !norm) return [];
-      const starting = entries.filter((entry) => entry.norm.startsWith(norm) || entry.words.some((w) => w.startsWith(norm)));
+      const starting = entries.filter(
+        (entry) => entry.norm.startsWith(norm) || entry.words.some((w) => w.startsWith(norm)),
+      );
       const slip = starting.length === 0 ? closest(entries, norm) : undefined;
       const found = slip ? [slip] : starting;
       // Shorter names first (the noun before the phrases holding it), then alphabetically.
-      return [...new Set(found.sort((a, b) => a.norm.length - b.norm.length || a.norm.localeCompare(b.norm)).map((e) => e.name))].slice(
-        0,
-        limit,
-      );
+      return [
+        ...new Set(
+          found.sort((a, b) => a.norm.length - b.norm.length || a.norm.localeCompare(b.norm)).map((e) => e.name),
+        ),
+      ].slice(0, limit);
     },
   };
 };

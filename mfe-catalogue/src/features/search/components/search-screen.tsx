@@ -54,10 +54,7 @@ export default function SearchScreen() {
   const [keyword, setKeyword] = useState(() => params.get('keyword') ?? '');
   const [history, setHistory] = useState(readSearchHistory);
   const settled = useSettled(keyword.trim(), SUGGEST_DELAY_MS);
-  const { data: suggestions = [] } = useListSearchSuggestionsQuery(
-    { keyword: settled, language },
-    { skip: !settled },
-  );
+  const { data: suggestions = [] } = useListSearchSuggestionsQuery({ keyword: settled, language }, { skip: !settled });
   const { data: hotKeywords = [] } = useListHotKeywordsQuery(language);
 
   const search = (value: string) => {
