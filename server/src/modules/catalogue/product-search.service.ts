@@ -56,7 +56,8 @@ export const createProductSearch = ({
       const sort = query.sort ?? (keyword ? 'relevance' : 'sales');
       const key = JSON.stringify([
         'search',
-        lang,
+        // Only a keyword's answer depends on the language (its nouns, "Did you mean").
+        typed ? lang : '',
         typed ?? '',
         keyword ?? '',
         category ?? '',
