@@ -5,7 +5,7 @@ import { rows } from './catalogue.fixtures';
 import { createVocabulary, searchVocabulary } from '../src/modules/catalogue/search-vocabulary';
 
 /**
- * Search in the shopper's language (docs/requirements.md, search) on the demo catalogue, on PGlite and, with
+ * Search in the shopper's language (docs/requirements.md §4.2) on the demo catalogue, on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL: the catalogue's nouns in 34 languages find the English titles, with the
  * search's typo tolerance; a keyword naming a shop brings its card first; hot keywords and suggestions come
  * out in the shopper's language and a search from them finds their products; English is as before.

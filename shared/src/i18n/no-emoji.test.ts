@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
- * No emoji anywhere in the shopper's app (docs/requirements.md, search; docs/decisions/0009-shopper-app-review.md):
+ * No emoji anywhere in the shopper's app (docs/requirements.md §4.2; docs/decisions/0009-shopper-app-review.md):
  * an emoji draws as an empty box where the platform has no emoji font, so icons are SVG (antd-mobile-icons or
  * inline) with an accessible name. This scans the shopper UI sources (shell, the remotes, shared), every
  * translation file and the server's search vocabulary and messages.

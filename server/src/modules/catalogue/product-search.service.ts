@@ -82,7 +82,7 @@ export const createProductSearch = ({
         const filter = { category, minPrice, maxPrice };
         const analysis = await catalogue.search.analyse(keyword);
         const asTyped = planSearch(analysis, { corrected: false, prefixLast: false });
-        // A keyword that names a shop shows the shop first (docs/requirements.md, search), as typed.
+        // A keyword that names a shop shows the shop first (docs/requirements.md §4.2), as typed.
         const shop = await catalogue.search.namedShop(typed ?? keyword);
         let found = await catalogue.search.search(asTyped, filter, sort, offsetOf(query), query.pageSize);
         let didYouMean: string | undefined;

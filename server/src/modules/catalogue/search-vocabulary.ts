@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The catalogue's product nouns in the shopper's language (docs/requirements.md, search; the category names
+ * The catalogue's product nouns in the shopper's language (docs/requirements.md §4.2; the category names
  * are translated the same way, per language): `vocabulary/<lang>.json` maps each English noun of the seeded
  * titles (server/src/db/seed-catalogue.ts) to its name in that language. The documents are indexed in English,
  * so a keyword in the shopper's language is put into English at query time (no index changes), and the

@@ -609,7 +609,7 @@ export const createSearchRepository = (
     },
 
     /**
-     * The shop a keyword names (docs/requirements.md, search): its whole name, one or two letters off (as a
+     * The shop a keyword names (docs/requirements.md §4.2): its whole name, one or two letters off (as a
      * word is corrected: one for three letters, none under three), or the start of its name when that start
      * is at least half of it ("sunny harb", not "sunny", which is a word of many shops' names). The closest
      * name first, then the best-selling shop.

@@ -77,7 +77,7 @@ export default function ProductListScreen() {
         }
       />
       <SortTabs sort={filter.sort} onChange={changeSort} sorts={filter.keyword ? SEARCH_SORTS : PRODUCT_SORTS} />
-      {/* The shop the keyword names, above the products (docs/requirements.md, search). */}
+      {/* The shop the keyword names, above the products (docs/requirements.md §4.2). */}
       {shown?.shop && (
         <section className="catalogue-list__shop" aria-label={t('search.shopFound')}>
           <ShopTile shop={shown.shop} />
