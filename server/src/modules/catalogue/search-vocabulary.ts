@@ -179,7 +179,7 @@ export const createVocabulary = (byLanguage: Map<string, Entry[]> = loadVocabula
     startingWith(typed, lang, limit) {
       const entries = entriesOf(lang);
       const norm = normalizeWord(typed);
-      if (!entries || [...norm].length < 2) return [];
+      if (!entries || [...norm].length < (UNSPACED.test(norm) ? 1 : 2)) return [];
       const starting = entries.filter(
         (entry) => entry.norm.startsWith(norm) || entry.words.some((w) => w.startsWith(norm)),
       );
