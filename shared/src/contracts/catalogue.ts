@@ -162,6 +162,11 @@ export interface ProductSearchPage extends Page<ProductCard> {
    * closest to (null when it is close to none, then of the whole catalogue).
    */
   closest?: { category: ProductCategory | null; list: ProductCard[] };
+  /**
+   * The shop the keyword names (its name, one or two letters off, or most of its start): the result page
+   * shows its card above the products. Absent when the keyword names no shop.
+   */
+  shop?: ShopCard;
 }
 
 /** `follow` / `unfollow` data. */

@@ -172,7 +172,7 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
         querystring: productSearchQuery,
       },
     },
-    async (request, reply) => sendShared(request, reply, await service.searchProducts(request.query)),
+    async (request, reply) => sendShared(request, reply, await service.searchProducts(request.query, request.lang)),
   );
   api.get(
     '/api/catalogue/product',
@@ -225,11 +225,12 @@ export const catalogueRoutes = async (app: FastifyInstance, { service }: { servi
   api.get(
     '/api/catalogue/suggestions',
     { schema: { tags, summary: 'Up to ten product titles containing the keyword', querystring: suggestionsQuery } },
-    async (request, reply) => sendShared(request, reply, await service.suggestions(request.query.keyword)),
+    async (request, reply) =>
+      sendShared(request, reply, await service.suggestions(request.query.keyword, request.lang)),
   );
   api.get(
     '/api/catalogue/hot_keywords',
     { schema: { tags, summary: 'Product keywords ranked by units sold' } },
-    async (request, reply) => sendShared(request, reply, await service.hotKeywords()),
+    async (request, reply) => sendShared(request, reply, await service.hotKeywords(request.lang)),
   );
 };

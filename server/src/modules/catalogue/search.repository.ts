@@ -168,6 +168,8 @@ export const createSearchRepository = (
 ) => {
   const analyses = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 5_000 });
   const categoriesOf = createAnswerCache({ ttlMs: VOCABULARY_TTL_MS, maxEntries: 2_000 });
+  /** The shop a keyword names, kept a few seconds (a shop's name or standing may change). */
+  const shopsNamed = createAnswerCache({ ttlMs: 10_000, maxEntries: 2_000 });
   /** The categories whose name, in any language, holds every word of the plan. */
   const matchedCategories = async (plan: SearchPlan): Promise<string[]> => {
     if (plan.terms.length === 0) return [];
@@ -251,6 +253,39 @@ export const createSearchRepository = (
     if (filter.minPrice !== undefined) parts.push(sql`p.unit_price >= ${filter.minPrice}`);
     if (filter.maxPrice !== undefined) parts.push(sql`p.unit_price <= ${filter.maxPrice}`);
     return sql` AND ${sql.join(parts, sql` AND `)}`;
+  };
+
+  /** See namedShop. */
+  const namedShopNow = async (keyword: string) => {
+    const [found] = await rowsOf<{
+      id: number;
+      name: string;
+      sales: number;
+      fans: number;
+      favorableRate: number;
+      totalSales: number;
+      supportDays: number;
+      logoUpload: string | null;
+    }>(
+      db,
+      sql`WITH k AS (SELECT trim(search_norm(${keyword})) AS k),
+          s AS (SELECT s.*, search_norm(s.name) AS n FROM shops s)
+          SELECT s.id, s.name, s.sales, s.fans, s.favorable_rate AS "favorableRate", s.total_sales AS "totalSales",
+            s.support_days AS "supportDays", s.logo_upload AS "logoUpload"
+          FROM s, k
+          WHERE length(k.k) >= ${MIN_CORRECTED_LENGTH} AND (
+            s.n = k.k
+            OR (length(k.k) * 2 >= length(s.n) AND s.n LIKE ${sql`replace(replace(replace(k.k, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`})
+            OR (abs(length(s.n) - length(k.k)) <= 2
+              AND levenshtein_less_equal(s.n, k.k, 2) <= CASE WHEN length(k.k) <= 3 THEN 1 ELSE 2 END)
+          )
+          ORDER BY CASE WHEN s.n = k.k THEN 0 WHEN s.n LIKE k.k || '%' THEN 1 ELSE 2 END,
+            levenshtein(s.n, k.k), s.sales DESC, s.id
+          LIMIT 1`,
+    );
+    return found
+      ? { ...found, sales: Number(found.sales), totalSales: Number(found.totalSales), followed: false }
+      : undefined;
   };
 
   const analyseNow = async (keyword: string): Promise<KeywordAnalysis> => {
@@ -571,6 +606,16 @@ export const createSearchRepository = (
           ORDER BY p.sold DESC, p.id DESC LIMIT ${limit}`,
       );
       return found.map((row) => ({ ...row, unitPrice: Number(row.unitPrice) }));
+    },
+
+    /**
+     * The shop a keyword names (docs/requirements.md §4.2): its whole name, one or two letters off (as a
+     * word is corrected: one for three letters, none under three), or the start of its name when that start
+     * is at least half of it ("sunny harb", not "sunny", which is a word of many shops' names). The closest
+     * name first, then the best-selling shop.
+     */
+    namedShop(keyword: string) {
+      return shopsNamed.get(keyword.toLowerCase(), () => namedShopNow(keyword));
     },
 
     /** Rebuilds the vocabulary from the products and category names (after a catalogue is seeded). */

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SearchOutline } from 'antd-mobile-icons';
+import { FilterOutline, SearchOutline } from 'antd-mobile-icons';
 import { PageHeader, usePageLoader } from '@marketplace/shared';
 import { PRODUCT_SORTS, SEARCH_SORTS, type SearchSort } from '@marketplace/shared/contracts/core';
 import type { ProductSearchPage } from '@marketplace/shared/contracts';
 import { useCategoryName } from '../../categories';
+import { ShopTile } from '../../shops';
 import { productsApi } from '../api';
 import { readListFilter } from '../query-filter';
 import ProductGrid, { PRODUCT_PAGE_SIZE } from './product-grid';
@@ -13,8 +14,11 @@ import ProductTile from './product-tile';
 import SortTabs from './sort-tabs';
 import './product-list-screen.css';
 
-/** What a search's first page adds to its products: a correction, or the closest category's best sellers. */
-type SearchHelp = Pick<ProductSearchPage, 'didYouMean' | 'closest'> & { filterKey: string };
+/**
+ * What a search's first page adds to its products: the shop the keyword names, a correction, or the closest
+ * category's best sellers.
+ */
+type SearchHelp = Pick<ProductSearchPage, 'didYouMean' | 'closest' | 'shop'> & { filterKey: string };
 
 /**
  * `/products` (category, sort and price from the filter) and `/searchs` (a keyword's results):
@@ -32,7 +36,7 @@ export default function ProductListScreen() {
   const loadPage = useCallback(
     async (page: number) => {
       const found = await searchProducts({ ...filter, page, pageSize: PRODUCT_PAGE_SIZE });
-      if (page === 1) setHelp({ didYouMean: found.didYouMean, closest: found.closest, filterKey });
+      if (page === 1) setHelp({ didYouMean: found.didYouMean, closest: found.closest, shop: found.shop, filterKey });
       return found;
     },
     [searchProducts, filter, filterKey],
@@ -64,11 +68,21 @@ export default function ProductListScreen() {
             <Link to={searchUrl} aria-label={t('search.open')}>
               <SearchOutline aria-hidden="true" />
             </Link>
-            <Link to={filterUrl}>{t('title.filter')}</Link>
+            {/* An icon drawn the same on every platform (no emoji), named by its visible word. */}
+            <Link to={filterUrl} className="catalogue-list__filter">
+              <FilterOutline aria-hidden="true" />
+              <span>{t('title.filter')}</span>
+            </Link>
           </span>
         }
       />
       <SortTabs sort={filter.sort} onChange={changeSort} sorts={filter.keyword ? SEARCH_SORTS : PRODUCT_SORTS} />
+      {/* The shop the keyword names, above the products (docs/requirements.md §4.2). */}
+      {shown?.shop && (
+        <section className="catalogue-list__shop" aria-label={t('search.shopFound')}>
+          <ShopTile shop={shown.shop} />
+        </section>
+      )}
       {shown?.didYouMean && (
         <p className="catalogue-list__did-you-mean">
           <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), keyword: shown.didYouMean })}`} replace>

@@ -46,15 +46,16 @@ const KeywordChips = ({
  * `/search?keyword=…` (from a result list) opens with that keyword in the box.
  */
 export default function SearchScreen() {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
+  const language = i18n.language;
   const navigate = useNavigate();
   const goBack = useGoBack();
   const [params] = useSearchParams();
   const [keyword, setKeyword] = useState(() => params.get('keyword') ?? '');
   const [history, setHistory] = useState(readSearchHistory);
   const settled = useSettled(keyword.trim(), SUGGEST_DELAY_MS);
-  const { data: suggestions = [] } = useListSearchSuggestionsQuery(settled, { skip: !settled });
-  const { data: hotKeywords = [] } = useListHotKeywordsQuery();
+  const { data: suggestions = [] } = useListSearchSuggestionsQuery({ keyword: settled, language }, { skip: !settled });
+  const { data: hotKeywords = [] } = useListHotKeywordsQuery(language);
 
   const search = (value: string) => {
     const trimmed = value.trim();
