@@ -1,6 +1,7 @@
 jest.setTimeout(180_000);
 
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/prepared';
 import { products } from '../src/db/schema';
 import { admin, call, createOrdersTestApp, postAs, shopper as newShopper, type Buyer, type TestApp } from './kit';
 import { approvedOwner, invitedStaff, type Seller } from './sellers.helpers';
@@ -50,6 +51,11 @@ const found = async (keyword: string, lang = 'en') =>
     await shopperGet<{ list: { id: number }[] }>(`/api/catalogue/products?keyword=${encodeURIComponent(keyword)}`, lang)
   ).data.list.map((card) => card.id);
 
+/** Whether search's vocabulary (search_words, where typo corrections come from) knows `word`. */
+const known = async (word: string) =>
+  (await rowsOf<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM search_words WHERE word = ${word}`))[0]?.n ===
+  1;
+
 beforeAll(async () => {
   t = await createOrdersTestApp();
   const operator = { headers: admin };
@@ -71,6 +77,8 @@ describe('seller listings', () => {
     expect(created.data.variants).toHaveLength(2);
     expect((await shopperGet(`/api/catalogue/product?id=${id}`)).msg).toBe('Product not found');
     expect(await found('Quokkafleece Jacket')).toEqual([]);
+    // A draft teaches search nothing.
+    expect(await known('quokkafleece')).toBe(false);
     const [row] = await t.db.select().from(products).where(eq(products.id, id));
     expect(row).toMatchObject({ shopId, status: 'draft', title: 'Quokkafleece Jacket', stock: 5 });
   });
@@ -81,6 +89,9 @@ describe('seller listings', () => {
     );
     expect(await found('Quokkafleece')).toContain(id);
     expect(await found('kapuze', 'de')).toContain(id);
+    // Publishing taught search the listing's words: a misspelling of one (a letter left out) is corrected.
+    expect(await known('quokkafleece')).toBe(true);
+    expect(await found('Quokkaflece')).toContain(id);
     const german = await shopperGet<{ title: string; description: string; variants: unknown[] }>(
       `/api/catalogue/product?id=${id}`,
       'de',

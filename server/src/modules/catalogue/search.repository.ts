@@ -141,7 +141,7 @@ interface SearchFilter {
   maxPrice?: number;
 }
 
-const cardColumns = sql`p.id, p.title, p.unit_price AS "unitPrice", p.sold, p.shop_id AS "shopId", s.name AS "shopName", p.category`;
+const cardColumns = sql`p.id, p.title, p.unit_price AS "unitPrice", p.sold, p.shop_id AS "shopId", s.name AS "shopName", p.category, p.pictures`;
 
 /** A set of fewer products than this is always read from its text-search index. */
 const WALK_FROM = 1_000;

@@ -152,6 +152,24 @@ export const createListingsRepository = (db: Db) => ({
     return claimed.length === ids.length;
   },
 
+  /**
+   * The words of these listings, once published, that search does not know yet join its vocabulary
+   * (search_words), so that a misspelling of a word a seller has just published is corrected too
+   * (docs/requirements.md §4.2). Words already known keep their counts as of the vocabulary's last refresh.
+   */
+  async learnWords(executor: Executor, ids: number[]) {
+    if (ids.length === 0) return;
+    await executor.execute(sql`
+      INSERT INTO search_words (word, products, category, ranked, titled)
+      SELECT DISTINCT ON (w.lexeme) w.lexeme, 1, p.category, 1, 1
+      FROM products p, unnest(p.search_doc) AS w
+      WHERE p.id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND p.status = 'published'
+      ON CONFLICT (word) DO NOTHING`);
+  },
+
   async setStatus(executor: Executor, shopId: number, ids: number[], status: ProductStatus) {
     return executor
       .update(products)

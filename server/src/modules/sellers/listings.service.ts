@@ -84,6 +84,7 @@ export const createListingsService = ({ db, listings }: { db: Db; listings: List
         await claim(tx, shopId, content.pictures);
         await listings.write(tx, shopId, created, content);
         if (status !== 'draft') await listings.setStatus(tx, shopId, [created], status);
+        await listings.learnWords(tx, [created]);
         return created;
       });
       return view(shopId, id);
@@ -93,7 +94,9 @@ export const createListingsService = ({ db, listings }: { db: Db; listings: List
       const content = contentOf(body);
       const done = await inTransaction(db, async (tx) => {
         await claim(tx, shopId, content.pictures);
-        return listings.write(tx, shopId, id, content);
+        const written = await listings.write(tx, shopId, id, content);
+        if (written) await listings.learnWords(tx, [id]);
+        return written;
       });
       if (!done) throw fail('err.seller.productNotFound');
       return view(shopId, id);
@@ -124,7 +127,14 @@ export const createListingsService = ({ db, listings }: { db: Db; listings: List
 
     /** Publish (shoppers find it within seconds) or unlist (it disappears; orders keep their snapshot). */
     async setStatus(shopId: number, id: number, status: 'published' | 'unlisted') {
-      const [row] = await listings.setStatus(db, shopId, [id], status);
+      const [row] = await inTransaction(db, async (tx) => {
+        const changed = await listings.setStatus(tx, shopId, [id], status);
+        await listings.learnWords(
+          tx,
+          changed.map((each) => each.id),
+        );
+        return changed;
+      });
       if (!row) throw fail('err.seller.productNotFound');
       return view(shopId, id);
     },
