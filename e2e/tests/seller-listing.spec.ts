@@ -1,9 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { seriousViolations } from '../axe';
+import { axeClean, codeAt } from '../console-kit';
+import { mailsTo } from '../outbox';
 import { addressesOrHome, dataOf, DEMO, expect, expectSoon, operatorPost, shopperApi, test } from '../fixtures';
 
 /**
@@ -16,37 +13,11 @@ import { addressesOrHome, dataOf, DEMO, expect, expectSoon, operatorPost, shoppe
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const automation = () => ({ 'admin-token': process.env.E2E_ADMIN_TOKEN! });
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
 const PICTURES = [
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4o6EBAAMQAS0ujiXaAAAAAElFTkSuQmCC',
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQWGADAAH4AQV029onAAAAAElFTkSuQmCC',
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQCLgDAAH4AVXSujU3AAAAAElFTkSuQmCC',
 ].map((base64, i) => ({ name: `lantern-${i + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }));
-
-/** The mails the e2e server wrote to `address` (its DATA_DIR: E2E_DATA_DIR, else this run's temp folders). */
-const mailsTo = (address: string): string[] => {
-  const dataDirs = process.env.E2E_DATA_DIR
-    ? [process.env.E2E_DATA_DIR]
-    : readdirSync(tmpdir())
-        .filter((name) => name.startsWith('marketplace-run-'))
-        .map((name) => path.join(tmpdir(), name, 'data'));
-  return dataDirs.flatMap((dataDir) => {
-    try {
-      return readdirSync(path.join(dataDir, 'outbox'))
-        .sort()
-        .map((file) => readFileSync(path.join(dataDir, 'outbox', file), 'utf8'))
-        .filter((text) => text.startsWith(`To: ${address}\n`));
-    } catch {
-      return [];
-    }
-  });
-};
-
-const axeClean = async (page: Page, where: string) => {
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
-  expect(await seriousViolations(page), where).toEqual([]);
-};
 
 /**
  * The seller of a new shop, signed in: the demo shopper applies, the operator approves through the admin API,
@@ -66,7 +37,7 @@ const invitedSeller = async (browser: Browser, shopper: Page, shopName: string, 
     await shopper.request.post('/api/seller/auth/setup', { data: { code, password: `${email}-correct-horse` } }),
   );
   const { token } = await dataOf<{ token: string }>(
-    await shopper.request.post('/api/seller/auth/setup_confirm', { data: { code, totp: totp(secret) } }),
+    await shopper.request.post('/api/seller/auth/setup_confirm', { data: { code, totp: codeAt(secret, Date.now()) } }),
   );
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: process.env.E2E_BASE_URL });
   await context.addInitScript((value) => sessionStorage.setItem('seller.token', value), token);

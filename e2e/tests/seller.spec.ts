@@ -1,9 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { seriousViolations } from '../axe';
+import { axeClean, codeAt } from '../console-kit';
+import { mailsTo } from '../outbox';
 import { dataOf, expect, shopperApi, test } from '../fixtures';
 
 /**
@@ -15,36 +12,6 @@ import { dataOf, expect, shopperApi, test } from '../fixtures';
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const automation = () => ({ 'admin-token': process.env.E2E_ADMIN_TOKEN! });
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
-
-/** The mails the e2e server wrote to `address` (its DATA_DIR: E2E_DATA_DIR, else this run's temp folders). */
-const mailsTo = (address: string): string[] => {
-  const dataDirs = process.env.E2E_DATA_DIR
-    ? [process.env.E2E_DATA_DIR]
-    : readdirSync(tmpdir())
-        .filter((name) => name.startsWith('marketplace-run-'))
-        .map((name) => path.join(tmpdir(), name, 'data'));
-  const mails: string[] = [];
-  for (const dataDir of dataDirs) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(path.join(dataDir, 'outbox')).sort();
-    } catch {
-      continue;
-    }
-    for (const file of files) {
-      const text = readFileSync(path.join(dataDir, 'outbox', file), 'utf8');
-      if (text.startsWith(`To: ${address}\n`)) mails.push(text);
-    }
-  }
-  return mails;
-};
-
-const axeClean = async (page: Page, where: string) => {
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
-  expect(await seriousViolations(page), where).toEqual([]);
-};
 
 const newPage = async (browser: Browser, viewport = DESKTOP) =>
   (await browser.newContext({ viewport, baseURL: process.env.E2E_BASE_URL })).newPage();
@@ -62,7 +29,9 @@ const supportConsole = async (browser: Browser, request: Page['request'], name: 
   // operator's own browser context so that context holds it.
   const page = await newPage(browser);
   await dataOf(
-    await page.request.post('/api/admin/auth/setup_confirm', { data: { name, setupCode, code: totp(secret) } }),
+    await page.request.post('/api/admin/auth/setup_confirm', {
+      data: { name, setupCode, code: codeAt(secret, Date.now()) },
+    }),
   );
   return page;
 };
@@ -105,7 +74,7 @@ test('seller centre: approved in the console, invited by mail, password and TOTP
     await expect(qr).toBeVisible();
     const key = (await seller.locator('.ant-typography code').innerText()).trim();
     await axeClean(seller, 'enrolment (en)');
-    await seller.getByLabel('Code from your authenticator app').fill(totp(key));
+    await seller.getByLabel('Code from your authenticator app').fill(codeAt(key, Date.now()));
     await seller.getByRole('button', { name: 'Finish and sign in' }).click();
     await expect(seller.getByRole('heading', { name: 'Shop profile' })).toBeVisible();
     return key;
