@@ -14,6 +14,9 @@ export const gitInfo = async (repoDir: string): Promise<{ gitCommit: string | nu
   }
 };
 
+/** Commits never change: the subjects between two of them, once found, are kept (the release page asks at every load). */
+const knownSubjects = new Map<string, string[]>();
+
 /**
  * The subjects of the commits after `from` up to `to`, newest first (at most `max`): what a version brings
  * over the live one. Null when either commit is unknown here (no git checkout, a build from elsewhere).
@@ -26,11 +29,16 @@ export const subjectsBetween = async (
 ): Promise<string[] | null> => {
   const commit = /^[0-9a-f]{7,64}$/;
   if (!commit.test(from) || !commit.test(to)) return null;
+  const key = `${repoDir}\0${from}\0${to}\0${max}`;
+  const known = knownSubjects.get(key);
+  if (known) return known;
   try {
     const { stdout } = await run('git', ['log', `--max-count=${max}`, '--format=%s', `${from}..${to}`], {
       cwd: repoDir,
     });
-    return stdout.split('\n').filter((line) => line.length > 0);
+    const subjects = stdout.split('\n').filter((line) => line.length > 0);
+    knownSubjects.set(key, subjects);
+    return subjects;
   } catch {
     return null;
   }
